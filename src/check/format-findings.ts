@@ -1,0 +1,14 @@
+// Renders findings for people: one line each, aligned, then a summary line.
+import { countBySeverity, type Finding } from "./finding.js";
+
+export function formatFindings(findings: readonly Finding[]): string[] {
+  const pathWidth = Math.min(48, Math.max(0, ...findings.map((f) => f.path.length)));
+  return findings.map((f) => `${f.severity.padEnd(7)} ${f.path.padEnd(pathWidth)}  ${f.rule}: ${f.message}`);
+}
+
+export function summarize(findings: readonly Finding[], subject: string): string {
+  const { errors, warnings } = countBySeverity(findings);
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const verdict = errors > 0 ? "does not conform" : "conforms";
+  return `${subject} ${verdict}: ${plural(errors, "error")}, ${plural(warnings, "warning")}`;
+}

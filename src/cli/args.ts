@@ -1,0 +1,41 @@
+// Argument parsing for every command (node:util parseArgs), with usage faults as ToolkitErrors.
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { ToolkitError } from "../errors.js";
+
+export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
+
+export interface ParsedArgs {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+/** Parses `args` against `options` (always with --help); unknown options are a usage error. */
+export function parseCommandArgs(args: readonly string[], options: OptionSpec): ParsedArgs {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      options: { ...options, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    });
+    return { values: values as ParsedArgs["values"], positionals };
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split("\n")[0]! : String(error);
+    throw new ToolkitError("E_USAGE", message.replace(/\. To specify a positional argument.*$/, ""));
+  }
+}
+
+/** An integer option within bounds, or a usage error naming the option. */
+export function intOption(values: ParsedArgs["values"], name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = values[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (typeof raw !== "string" || !/^-?\d+$/.test(raw.trim()) || value < min || value > max)
+    throw new ToolkitError("E_USAGE", `--${name} must be an integer from ${min} to ${max}, got "${String(raw)}"`);
+  return value;
+}
+
+export const stringOption = (values: ParsedArgs["values"], name: string): string | undefined => {
+  const raw = values[name];
+  return typeof raw === "string" ? raw : undefined;
+};

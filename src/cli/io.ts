@@ -1,0 +1,14 @@
+// The streams a command writes to; tests pass in-memory ones.
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  /**
+   * Resolves when the user asks to stop (Ctrl-C, SIGTERM). Long-running commands (servers) call it;
+   * it installs the signal handlers on first call, so short commands keep the default Ctrl-C.
+   */
+  waitForInterrupt?: () => Promise<void>;
+}
+
+export const writeLine = (stream: NodeJS.WritableStream, line = ""): void => {
+  stream.write(`${line}\n`);
+};

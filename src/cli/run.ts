@@ -1,0 +1,48 @@
+// The CLI shell: picks the command, runs it, and maps any thrown error to one line and an exit code.
+import { isToolkitError } from "../errors.js";
+import type { Command } from "./command.js";
+import { COMMANDS } from "./commands/index.js";
+import { EXIT, exitCodeForError, type ExitCode } from "./exit-codes.js";
+import { writeLine, type CliIo } from "./io.js";
+
+async function topLevelHelp(): Promise<string> {
+  const commands: Command[] = await Promise.all(Object.values(COMMANDS).map((load) => load()));
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    "Usage: evals-contract <command> [options]",
+    "",
+    "Contract toolkit for the Evaluation Listing Service.",
+    "",
+    "Commands:",
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    "",
+    "Run `evals-contract <command> --help` for the options of a command.",
+    "Exit codes: 0 ok, 1 contract failure, 2 usage or I/O problem.",
+  ].join("\n");
+}
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    writeLine(io.stdout, await topLevelHelp());
+    return name === undefined ? EXIT.CANNOT_RUN : EXIT.OK;
+  }
+  const load = COMMANDS[name];
+  if (!load) {
+    writeLine(io.stderr, `evals-contract: unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(", ")})`);
+    return EXIT.CANNOT_RUN;
+  }
+  const command = await load();
+  if (rest.includes("--help") || rest.includes("-h")) {
+    writeLine(io.stdout, command.help);
+    return EXIT.OK;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    const message = isToolkitError(error) ? error.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+    writeLine(io.stderr, `evals-contract ${name}: ${message}`);
+    if (!isToolkitError(error) && process.env.EVALS_CONTRACT_DEBUG) writeLine(io.stderr, String((error as Error).stack));
+    return exitCodeForError(error);
+  }
+}

@@ -1,0 +1,35 @@
+// The toolkit's named errors. A failed contract check is a result (findings), never one of these:
+// they are for usage, I/O and configuration faults. Each code is documented in docs/errors.md
+// (a test keeps the two in step) and mapped to an exit code in one place (src/cli/exit-codes.ts).
+
+export const ERROR_CODES = {
+  E_USAGE: "bad command-line usage: unknown option, missing or invalid value",
+  E_UNKNOWN_SCHEMA: "the named schema is not one of the toolkit's schemas",
+  E_UNKNOWN_OPERATION: "the named operation is not one of the service's three operations",
+  E_FILE_NOT_FOUND: "an input file does not exist",
+  E_FILE_UNREADABLE: "an input file exists but cannot be read",
+  E_JSON_PARSE: "an input file is not valid JSON",
+  E_OUTPUT_EXISTS: "the output file exists and --force was not given",
+  E_OUTPUT_WRITE: "the output file cannot be written",
+  E_DATA_INVALID: "a data file does not conform to the contract",
+  E_PORT_IN_USE: "the port to listen on is already taken",
+  E_LISTEN: "the server cannot listen on the given host and port",
+  E_PROVIDER_UNREACHABLE: "the provider under verification cannot be reached",
+  E_PRISM: "Prism failed to start or exited",
+  E_PACT: "the Pact verifier could not run",
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class ToolkitError extends Error {
+  override readonly name = "ToolkitError";
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export const isToolkitError = (error: unknown): error is ToolkitError => error instanceof ToolkitError;

@@ -1,0 +1,57 @@
+// Generates the TypeScript types of src/types/schemas.ts from the schema files, so no type is
+// written twice by hand. `npm run gen` rewrites the file; a test fails when it is stale.
+import type { JsonSchema, SchemaName } from "./catalog.js";
+
+const refName = (ref: string): string => ref.replace(/^.*\//, "").replace(/\.json$/, "");
+
+const docComment = (text: unknown, indent: string): string =>
+  typeof text === "string" ? `${indent}/** ${text.replace(/\*\//g, "*\\/").replace(/\n/g, " ")} */\n` : "";
+
+function typeOf(schema: JsonSchema, indent: string): string {
+  if (typeof schema.$ref === "string") return refName(schema.$ref);
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).map((s) => typeOf(s, indent)).join(" | ");
+  switch (schema.type) {
+    case "string":
+      return "string";
+    case "number":
+    case "integer":
+      return "number";
+    case "boolean":
+      return "boolean";
+    case "null":
+      return "null";
+    case "array": {
+      const item = typeOf((schema.items ?? {}) as JsonSchema, indent);
+      return item.includes(" | ") ? `Array<${item}>` : `${item}[]`;
+    }
+    case "object":
+      return schema.properties ? objectBody(schema, indent) : "Record<string, unknown>";
+    default:
+      return "unknown";
+  }
+}
+
+function objectBody(schema: JsonSchema, indent: string): string {
+  const required = new Set((schema.required ?? []) as string[]);
+  const inner = `${indent}  `;
+  const lines = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(
+    ([name, sub]) => `${docComment(sub.description, inner)}${inner}${name}${required.has(name) ? "" : "?"}: ${typeOf(sub, inner)};`,
+  );
+  return `{\n${lines.join("\n")}\n${indent}}`;
+}
+
+export function generateTypes(schemas: ReadonlyMap<SchemaName, JsonSchema>): string {
+  const blocks = [...schemas.entries()].map(([name, schema]) => {
+    const doc = docComment(schema.description, "");
+    return schema.type === "object" && schema.properties
+      ? `${doc}export interface ${name} ${objectBody(schema, "")}`
+      : `${doc}export type ${name} = ${typeOf(schema, "")};`;
+  });
+  return [
+    "// Generated from schemas/*.json by `npm run gen` (src/schemas/typegen.ts). Do not edit by hand.",
+    "/* eslint-disable */",
+    "",
+    blocks.join("\n\n"),
+    "",
+  ].join("\n");
+}

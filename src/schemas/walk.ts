@@ -1,0 +1,32 @@
+// A structural map over JSON Schemas: visits every subschema and rebuilds the tree.
+// Used to derive the checker's contract and strict variants from the source schemas.
+import type { JsonSchema } from "./catalog.js";
+
+const SCHEMA_MAP_KEYWORDS = ["properties", "$defs", "patternProperties", "dependentSchemas"];
+const SCHEMA_KEYWORDS = ["items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames"];
+const SCHEMA_ARRAY_KEYWORDS = ["anyOf", "allOf", "oneOf", "prefixItems"];
+
+const isSchemaObject = (value: unknown): value is JsonSchema => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Returns a copy of `schema` in which `fn` has been applied to every subschema, children first.
+ * Annotation keywords (examples, x-expected, ...) are copied as they are, never descended into.
+ */
+export function mapSchema(schema: JsonSchema, fn: (node: JsonSchema) => JsonSchema): JsonSchema {
+  const copy: JsonSchema = { ...schema };
+  for (const key of SCHEMA_MAP_KEYWORDS) {
+    const map = copy[key];
+    if (isSchemaObject(map)) {
+      copy[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, isSchemaObject(sub) ? mapSchema(sub, fn) : sub]));
+    }
+  }
+  for (const key of SCHEMA_KEYWORDS) {
+    const sub = copy[key];
+    if (isSchemaObject(sub)) copy[key] = mapSchema(sub, fn);
+  }
+  for (const key of SCHEMA_ARRAY_KEYWORDS) {
+    const list = copy[key];
+    if (Array.isArray(list)) copy[key] = list.map((sub: unknown) => (isSchemaObject(sub) ? mapSchema(sub, fn) : sub));
+  }
+  return fn(copy);
+}
