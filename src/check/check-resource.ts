@@ -1,17 +1,17 @@
 // Checks values against one schema: a single resource, or an array of them.
 import type { SchemaName } from "../schemas/catalog.js";
-import { describeErrors } from "./describe-errors.js";
+import { toFindings } from "./describe-errors.js";
 import type { Finding } from "./finding.js";
 import { getValidators } from "./registry.js";
+import { collectWarnings } from "./warning-sink.js";
 
 /** Findings of one value; `path` is where the value sits in the document (`$` for the root). */
 export function checkResource(name: SchemaName, value: unknown, path = "$"): Finding[] {
-  const validators = getValidators(name);
-  // Fast path: a value the strict variant accepts has nothing to report.
-  if (validators.strictQuick(value)) return [];
-  const contractErrors = validators.contract(value) ? [] : [...(validators.contract.errors ?? [])];
-  const strictErrors = validators.strict(value) ? [] : [...(validators.strict.errors ?? [])];
-  return describeErrors(contractErrors, strictErrors, path);
+  const { check, spotless } = getValidators(name);
+  if (spotless(value)) return [];
+  const [valid, warnings] = collectWarnings(() => check(value));
+  if (valid && warnings.length === 0) return [];
+  return toFindings(valid ? [] : (check.errors ?? []), warnings, path);
 }
 
 /** Findings of a document holding one resource or an array of them (each item checked alone). */

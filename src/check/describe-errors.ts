@@ -2,21 +2,23 @@
 // name and a sentence. Ajv's own output (schema paths, "must match a schema in anyOf") never
 // reaches the user.
 import type { ErrorObject } from "ajv";
-import type { Finding, Severity } from "./finding.js";
-import { joinPath } from "./finding.js";
 import type { JsonSchema } from "../schemas/catalog.js";
+import type { Finding } from "./finding.js";
+import { joinPath } from "./finding.js";
+import type { RawWarning } from "./warning-sink.js";
 
 const kindOf = (value: unknown): string =>
   value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value;
 
-const show = (value: unknown): string => {
+export const show = (value: unknown): string => {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 };
 
-const parentOf = (error: ErrorObject): JsonSchema => (error.parentSchema ?? {}) as JsonSchema;
+/** Escapes one property name for a JSON Pointer. */
+export const pointerSegment = (key: string): string => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
-const isTimestampSchema = (schema: JsonSchema): boolean => schema.title === "Timestamp";
+const parentOf = (error: ErrorObject): JsonSchema => (error.parentSchema ?? {}) as JsonSchema;
 
 /** Ajv reports failed branches before the anyOf itself; keep only the anyOf, and drop if/then noise. */
 export function collapseBranches(errors: readonly ErrorObject[]): ErrorObject[] {
@@ -67,98 +69,99 @@ function branchNames(error: ErrorObject): string {
   return names.join(" or ");
 }
 
-interface Described {
-  path: string;
-  rule: string;
-  message: string;
-}
-
-/** A finding of the contract variant: the seed is broken. */
-function describeContract(error: ErrorObject, base: string): Described {
-  const at = joinPath(base, error.instancePath);
+/** An error: the value breaks the seed's contract. */
+function describeError(error: ErrorObject): RawWarning {
+  const pointer = error.instancePath;
   const parent = parentOf(error);
   switch (error.keyword) {
     case "required": {
       const property = String(error.params.missingProperty);
       const near = lookalike(property, error.data, parent);
       const hint = near ? ` (found "${near}" instead; the seed spells it "${property}" in ${String(parent.title)})` : "";
-      return { path: joinPath(at, `/${property}`), rule: "required", message: `missing required property "${property}"${hint}` };
+      return {
+        pointer: `${pointer}/${pointerSegment(property)}`,
+        rule: "required",
+        message: `missing required property "${property}"${hint}`,
+      };
     }
     case "type":
-      return { path: at, rule: "type", message: `must be ${String(error.params.type)}, got ${kindOf(error.data)}` };
+      return { pointer, rule: "type", message: `must be ${String(error.params.type)}, got ${kindOf(error.data)}` };
     case "anyOf":
-      return { path: at, rule: "any-of", message: `must be ${branchNames(error)}, got ${kindOf(error.data)} ${show(error.data)}` };
+      return { pointer, rule: "any-of", message: `must be ${branchNames(error)}, got ${kindOf(error.data)} ${show(error.data)}` };
     case "pattern":
-      if (isTimestampSchema(parent)) return { path: at, rule: "timestamp", message: `${show(error.data)} is not an ISO 8601 date-time` };
-      return { path: at, rule: "pattern", message: `${show(error.data)} does not match ${String(error.params.pattern)}` };
+      if (parent.title === "Timestamp") return { pointer, rule: "timestamp", message: `${show(error.data)} is not an ISO 8601 date-time` };
+      return { pointer, rule: "pattern", message: `${show(error.data)} does not match ${String(error.params.pattern)}` };
     default:
-      return { path: at, rule: error.keyword, message: error.message ?? `fails ${error.keyword}` };
+      return { pointer, rule: error.keyword, message: error.message ?? `fails ${error.keyword}` };
   }
 }
 
-/** A finding only the strict variant has: allowed by the seed, risky for clients. */
-function describeStrict(error: ErrorObject, base: string): Described {
-  const at = joinPath(base, error.instancePath);
+const OFFSET = /(Z|z|[+-]\d{2}:?\d{2})$/;
+
+/** A warning from an x-expected schema: allowed by the seed, risky for clients. */
+export function describeExpectation(error: ErrorObject): RawWarning {
+  const pointer = error.instancePath;
   const parent = parentOf(error);
   switch (error.keyword) {
-    case "type":
-      if (error.data === null)
-        return { path: at, rule: "null-optional", message: "optional field is null; the seed does not mark it nullable (omit it instead)" };
-      break;
-    case "additionalProperties": {
-      const property = String(error.params.additionalProperty);
-      const owner = typeof parent.title === "string" ? parent.title : "this object";
-      return {
-        path: joinPath(at, `/${property.replace(/~/g, "~0").replace(/\//g, "~1")}`),
-        rule: "unknown-property",
-        message: `property "${property}" is not listed by the seed for ${owner}`,
-      };
-    }
     case "enum": {
       const known = (error.params.allowedValues as unknown[]).map(String);
       const list = known.length > 8 ? `${known.slice(0, 8).join(", ")}, ...` : known.join(", ");
-      return { path: at, rule: "unknown-value", message: `${show(error.data)} is not a known value (known: ${list})` };
+      return { pointer, rule: "unknown-value", message: `${show(error.data)} is not a known value (known: ${list})` };
     }
     case "pattern":
-      if (typeof error.data === "string" && !/(Z|z|[+-]\d{2}:?\d{2})$/.test(error.data))
-        return { path: at, rule: "naive-timestamp", message: `${show(error.data)} has no UTC offset: clients parse it as local time` };
-      if (typeof error.data === "string" && error.data.includes(" "))
-        return { path: at, rule: "timestamp-separator", message: `${show(error.data)} uses a space instead of "T" between date and time` };
-      break;
-    case "required": {
+      if (typeof error.data === "string" && !OFFSET.test(error.data))
+        return { pointer, rule: "naive-timestamp", message: `${show(error.data)} has no UTC offset: clients parse it as local time` };
+      return { pointer, rule: "timestamp-separator", message: `${show(error.data)} uses a space instead of "T" between date and time` };
+    case "required":
       if (parent.title === "EvaluatorConfig") {
         const present = typeof error.data === "object" && error.data !== null ? Object.keys(error.data) : [];
         const missing = ((parent.required ?? []) as string[]).filter((p) => !present.includes(p));
         return {
-          path: at,
+          pointer,
           rule: "partial-evaluator-config",
           message: `neither {} nor a full EvaluatorConfig: missing ${missing.join(", ")}`,
         };
       }
-      const property = String(error.params.missingProperty);
-      return { path: joinPath(at, `/${property}`), rule: "expected-required", message: `missing expected property "${property}"` };
-    }
+      return {
+        pointer: `${pointer}/${pointerSegment(String(error.params.missingProperty))}`,
+        rule: "expected-required",
+        message: error.message ?? "",
+      };
+    default:
+      return { pointer, rule: `expected-${error.keyword}`, message: error.message ?? `fails ${error.keyword}` };
   }
-  return { path: at, rule: `expected-${error.keyword}`, message: error.message ?? `fails ${error.keyword}` };
 }
 
-const toFinding = (severity: Severity, described: Described): Finding => ({ severity, ...described });
+// Pointers repeat from record to record: convert each one to a JSONPath suffix once.
+const pathSuffixes = new Map<string, string>();
+function pathOf(base: string, pointer: string): string {
+  let suffix = pathSuffixes.get(pointer);
+  if (suffix === undefined) {
+    suffix = joinPath("", pointer);
+    if (pathSuffixes.size < 10_000) pathSuffixes.set(pointer, suffix);
+  }
+  return base + suffix;
+}
 
 /**
- * Findings of one value from the raw errors of both variants: contract errors are errors; strict
- * errors at a path with no contract error are warnings (one fault per value: the error wins).
+ * Findings of one value: Ajv's errors are errors; recorded warnings are warnings, unless an error
+ * sits at or inside the same value (one fault per value: the error wins), each reported once.
  */
-export function describeErrors(contractErrors: readonly ErrorObject[], strictErrors: readonly ErrorObject[], base: string): Finding[] {
-  const errors = collapseBranches(contractErrors).map((e) => toFinding("error", describeContract(e, base)));
-  const errorPaths = new Set(errors.map((f) => f.path));
-  const warnings: Finding[] = [];
-  const seen = new Set<string>();
-  for (const raw of collapseBranches(strictErrors)) {
-    const finding = toFinding("warning", describeStrict(raw, base));
-    const key = `${finding.path}|${finding.rule}`;
-    if (errorPaths.has(finding.path) || seen.has(key)) continue;
-    seen.add(key);
-    warnings.push(finding);
+export function toFindings(errors: readonly ErrorObject[], warnings: readonly RawWarning[], base: string): Finding[] {
+  const findings: Finding[] = [];
+  for (const error of collapseBranches(errors)) {
+    const { pointer, rule, message } = describeError(error);
+    findings.push({ severity: "error", path: pathOf(base, pointer), rule, message });
   }
-  return [...errors, ...warnings];
+  if (warnings.length === 0) return findings;
+  const errorPointers = findings.length === 0 ? [] : collapseBranches(errors).map((e) => describeError(e).pointer);
+  const seen = new Set<string>();
+  for (const { pointer, rule, message } of warnings) {
+    const key = `${pointer}|${rule}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (errorPointers.some((p) => p === pointer || p.startsWith(`${pointer}/`))) continue;
+    findings.push({ severity: "warning", path: pathOf(base, pointer), rule, message });
+  }
+  return findings;
 }

@@ -1,57 +1,54 @@
-// The one place that creates Ajv instances, adds every schema and compiles validators.
+// The one place that creates the Ajv instance, adds every schema and compiles validators.
 // Compiled once per process and reused: nothing compiles per record or per request.
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import { loadSchemas, schemaId, type JsonSchema, type SchemaName } from "../schemas/catalog.js";
-import { toContractVariant, toStrictVariant } from "../schemas/variants.js";
+import { loadSchemas, schemaId, type SchemaName } from "../schemas/catalog.js";
+import { toCheckerSchema, toSpotlessSchema } from "../schemas/checker-schema.js";
+import { addWarningKeywords } from "./warning-keywords.js";
 
-/** Our annotation keywords: meaningful to the variants, inert to Ajv itself. */
-const ANNOTATION_KEYWORDS = ["x-known-values", "x-expected"];
-
-export interface CompiledSchema {
-  /** Detailed contract validation (all errors, verbose). */
-  contract: ValidateFunction;
-  /** Detailed strict validation (all errors, verbose). */
-  strict: ValidateFunction;
-  /** Fast yes/no strict validation: when it passes there is nothing to report. */
-  strictQuick: ValidateFunction;
+export interface Validators {
+  /** Errors as Ajv errors, warnings recorded by the warning keywords. */
+  check: ValidateFunction;
+  /** Yes/no: true means nothing to report at all (see toSpotlessSchema). */
+  spotless: ValidateFunction;
 }
 
-function createAjv(detailed: boolean, transform: (schema: JsonSchema) => JsonSchema): Ajv2020 {
-  const ajv = new Ajv2020({
-    allErrors: detailed,
-    verbose: detailed,
-    strictTypes: false,
-    strictTuples: false,
-    validateFormats: false,
-  });
-  ajv.addVocabulary(ANNOTATION_KEYWORDS);
-  for (const schema of loadSchemas().values()) ajv.addSchema(transform(schema));
+let validators: Map<SchemaName, Validators> | undefined;
+
+function compileSpotless(): Ajv2020 {
+  const ajv = new Ajv2020({ strictTypes: false, strictTuples: false, validateFormats: false, unicodeRegExp: false });
+  ajv.addVocabulary(["x-known-values", "x-expected"]);
+  for (const schema of loadSchemas().values()) ajv.addSchema(toSpotlessSchema(schema));
   return ajv;
 }
 
-let compiled: Map<SchemaName, CompiledSchema> | undefined;
-
-function compileAll(): Map<SchemaName, CompiledSchema> {
-  const contract = createAjv(true, toContractVariant);
-  const strict = createAjv(true, toStrictVariant);
-  const strictQuick = createAjv(false, toStrictVariant);
-  const byName = new Map<SchemaName, CompiledSchema>();
+function compileAll(): Map<SchemaName, Validators> {
+  // allErrors: report every finding; verbose: errors carry the data and schema the messages need;
+  // unicodeRegExp off: the schemas' patterns are ASCII, and non-unicode regexps run faster.
+  const ajv = new Ajv2020({
+    allErrors: true,
+    verbose: true,
+    strictTypes: false,
+    strictTuples: false,
+    validateFormats: false,
+    unicodeRegExp: false,
+  });
+  addWarningKeywords(ajv);
+  for (const schema of loadSchemas().values()) ajv.addSchema(toCheckerSchema(schema));
+  const spotless = compileSpotless();
+  const byName = new Map<SchemaName, Validators>();
   for (const name of loadSchemas().keys()) {
-    const id = schemaId(name);
-    const get = (ajv: Ajv2020): ValidateFunction => {
-      const fn = ajv.getSchema(id);
-      if (!fn) throw new Error(`schema ${id} did not compile`);
-      return fn;
-    };
-    byName.set(name, { contract: get(contract), strict: get(strict), strictQuick: get(strictQuick) });
+    const check = ajv.getSchema(schemaId(name));
+    const quick = spotless.getSchema(schemaId(name));
+    if (!check || !quick) throw new Error(`schema ${name} did not compile`);
+    byName.set(name, { check, spotless: quick });
   }
   return byName;
 }
 
 /** The compiled validators of one schema (all schemas compile on first use). */
-export function getValidators(name: SchemaName): CompiledSchema {
-  compiled ??= compileAll();
-  const validators = compiled.get(name);
-  if (!validators) throw new Error(`no validators for schema ${name}`);
-  return validators;
+export function getValidators(name: SchemaName): Validators {
+  validators ??= compileAll();
+  const found = validators.get(name);
+  if (!found) throw new Error(`no validators for schema ${name}`);
+  return found;
 }

@@ -1,0 +1,110 @@
+// `evals-contract validate`: exit codes, output forms and one-line errors.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rmSync } from "node:fs";
+import { EVALUATION_EXAMPLES } from "../../src/contract/examples.js";
+import { runCliCaptured } from "../helpers/run-cli.js";
+
+let dir: string;
+const file = (name: string, content: unknown): string => {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content));
+  return path;
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "evals-contract-validate-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("evals-contract validate", () => {
+  it("exits 0 and says so when the file conforms", async () => {
+    const result = await runCliCaptured(["validate", file("ok.json", EVALUATION_EXAMPLES), "--schema", "Evaluation"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/\(2 Evaluation records\) conforms: 0 errors, 0 warnings/);
+  });
+
+  it("exits 0 with warnings, and 1 with --strict", async () => {
+    const withNull = [{ ...EVALUATION_EXAMPLES[0], average_cost: null }];
+    const path = file("null.json", withNull);
+    const lenient = await runCliCaptured(["validate", path, "--schema", "Evaluation"]);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stdout).toMatch(/warning +\$\[0\]\.average_cost +null-optional: /);
+    const strict = await runCliCaptured(["validate", path, "--schema", "Evaluation", "--strict"]);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(/error +\$\[0\]\.average_cost +null-optional: /);
+  });
+
+  it("exits 1 and names path and rule when the file breaks the contract", async () => {
+    const broken = { ...EVALUATION_EXAMPLES[0], status: "EVALUATION_FINISHED" };
+    const result = await runCliCaptured(["validate", file("broken.json", broken), "--schema", "Evaluation"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("error   $.status  type: must be object, got string");
+    expect(result.stdout).toMatch(/does not conform: 1 error, 0 warnings/);
+  });
+
+  it("prints findings as JSON with --json", async () => {
+    const broken = { ...EVALUATION_EXAMPLES[0], extra: 1 };
+    const result = await runCliCaptured(["validate", file("extra.json", broken), "--schema", "Evaluation", "--json"]);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(report).toMatchObject({ schema: "Evaluation", conforms: true, errors: 0, warnings: 1 });
+    expect(report.findings).toEqual([
+      {
+        severity: "warning",
+        path: "$.extra",
+        rule: "unknown-property",
+        message: 'property "extra" is not listed by the seed for Evaluation',
+      },
+    ]);
+  });
+
+  it.each([
+    ["a missing file", (): string[] => ["validate", join(dir, "nope.json"), "--schema", "Evaluation"], /file not found: .*nope\.json/],
+    ["malformed JSON", (): string[] => ["validate", file("bad.json", "[{"), "--schema", "Evaluation"], /bad\.json is not valid JSON/],
+    ["an unknown schema", (): string[] => ["validate", file("x.json", []), "--schema", "Evaluations"], /unknown schema "Evaluations"/],
+    ["no --schema", (): string[] => ["validate", file("y.json", [])], /--schema is required/],
+    ["no file", (): string[] => ["validate", "--schema", "Evaluation"], /expected exactly one file/],
+    ["an unknown option", (): string[] => ["validate", file("z.json", []), "--schema", "Evaluation", "--fast"], /Unknown option '--fast'/],
+  ])("exits 2 with one line for %s", async (_name, argv, message) => {
+    const result = await runCliCaptured(argv());
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\bat .*\.(ts|js):\d+/);
+  });
+
+  it("has --help", async () => {
+    const result = await runCliCaptured(["validate", "--help"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Usage: evals-contract validate <file> --schema <Name>");
+  });
+
+  it("runs as a real process with the documented exit codes and no stack trace", () => {
+    const main = new URL("../../src/cli/main.ts", import.meta.url).pathname;
+    const run = (...args: string[]): ReturnType<typeof spawnSync> =>
+      spawnSync(process.execPath, ["--import", "tsx", main, ...args], { encoding: "utf8", timeout: 20_000 });
+    const missing = run("validate", join(dir, "missing.json"), "--schema", "Evaluation");
+    expect(missing.status).toBe(2);
+    expect(String(missing.stderr).trim()).toBe(`evals-contract validate: file not found: ${join(dir, "missing.json")}`);
+    const ok = run("validate", file("proc.json", EVALUATION_EXAMPLES), "--schema", "Evaluation");
+    expect(ok.status).toBe(0);
+  });
+});
+
+describe("evals-contract (top level)", () => {
+  it("lists the commands with --help", async () => {
+    const result = await runCliCaptured(["--help"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/validate +check a JSON file/);
+  });
+
+  it("rejects an unknown command with one line and exit 2", async () => {
+    const result = await runCliCaptured(["valdate"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^evals-contract: unknown command "valdate"/);
+  });
+});
