@@ -8,7 +8,7 @@ describe("generated types", () => {
   const source = generateTypes(loadSchemas());
 
   it("marks optional properties optional and required ones required", () => {
-    expect(source).toMatch(/\n  testset_id\?: string;[\s\S]*export interface HumanEvaluation[\s\S]*\n  testset_id: string;/);
+    expect(source).toMatch(/\n {2}testset_id\?: string;[\s\S]*export interface HumanEvaluation[\s\S]*\n {2}testset_id: string;/);
     expectTypeOf<Evaluation["testset_id"]>().toEqualTypeOf<string | undefined>();
     expectTypeOf<HumanEvaluation["testset_id"]>().toEqualTypeOf<string>();
   });
