@@ -90,7 +90,7 @@ function describeError(error: ErrorObject): RawWarning {
       return { pointer, rule: "any-of", message: `must be ${branchNames(error)}, got ${kindOf(error.data)} ${show(error.data)}` };
     case "pattern":
       if (parent.title === "Timestamp") return { pointer, rule: "timestamp", message: `${show(error.data)} is not an ISO 8601 date-time` };
-      return { pointer, rule: "pattern", message: `${show(error.data)} does not match ${String(error.params.pattern)}` };
+      return { pointer, rule: error.keyword, message: `${show(error.data)} does not match ${String(error.params.pattern)}` };
     default:
       return { pointer, rule: error.keyword, message: error.message ?? `fails ${error.keyword}` };
   }
@@ -122,14 +122,11 @@ export function describeExpectation(error: ErrorObject): RawWarning {
           message: `neither {} nor a full EvaluatorConfig: missing ${missing.join(", ")}`,
         };
       }
-      return {
-        pointer: `${pointer}/${pointerSegment(String(error.params.missingProperty))}`,
-        rule: "expected-required",
-        message: error.message ?? "",
-      };
+      break;
     default:
-      return { pointer, rule: `expected-${error.keyword}`, message: error.message ?? `fails ${error.keyword}` };
+      break;
   }
+  return { pointer, rule: `expected-${error.keyword}`, message: error.message ?? `fails ${error.keyword}` };
 }
 
 // Pointers repeat from record to record: convert each one to a JSONPath suffix once.
