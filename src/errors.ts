@@ -5,7 +5,6 @@
 export const ERROR_CODES = {
   E_USAGE: "bad command-line usage: unknown option, missing or invalid value",
   E_UNKNOWN_SCHEMA: "the named schema is not one of the toolkit's schemas",
-  E_UNKNOWN_OPERATION: "the named operation is not one of the service's three operations",
   E_FILE_NOT_FOUND: "an input file does not exist",
   E_FILE_UNREADABLE: "an input file exists but cannot be read",
   E_JSON_PARSE: "an input file is not valid JSON",

@@ -13,4 +13,7 @@ export interface GeneratedArtefact {
 export const GENERATED_ARTEFACTS: readonly GeneratedArtefact[] = [
   { path: "src/types/schemas.ts", render: () => generateTypes(loadSchemas()) },
   { path: "contracts/openapi.yaml", render: renderOpenApiYaml },
+  // The embedded default dataset: what `evals-contract fixtures` writes with its default options
+  // (seed 42). Imported lazily: rendering it loads faker and json-schema-faker.
+  { path: "fixtures/default.json", render: async () => (await import("../generate/fixture-run.js")).renderDefaultFixture() },
 ];

@@ -5,7 +5,7 @@ import { exitCodeForError } from "../../src/cli/exit-codes.js";
 import { ERROR_CODES, ToolkitError, type ErrorCode } from "../../src/errors.js";
 
 const doc = readFileSync(new URL("../../docs/errors.md", import.meta.url), "utf8");
-const rows = new Map([...doc.matchAll(/^\| `(E_[A-Z_]+)` \| .* \| (\d) \|$/gm)].map((m) => [m[1]!, Number(m[2])]));
+const rows = new Map([...doc.matchAll(/^\| `(E_[A-Z_]+)` +\| .* \| (\d) +\|$/gm)].map((m) => [m[1]!, Number(m[2])]));
 
 describe("error codes", () => {
   it.each(Object.keys(ERROR_CODES) as ErrorCode[])("%s is documented with its exit code", (code) => {

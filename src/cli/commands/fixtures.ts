@@ -1,0 +1,135 @@
+// `evals-contract fixtures`: writes a seeded dataset (realistic or schema-space) to stdout or a file.
+import { stat } from "node:fs/promises";
+import { ToolkitError } from "../../errors.js";
+import {
+  DEFAULT_SEED,
+  DEFAULT_SIZES,
+  GENERATOR_MODES,
+  MAX_RECORDS,
+  OUTPUT_FORMATS,
+  TIMESTAMP_STYLES,
+  writeFileAtomically,
+  writeFixtures,
+  type FixtureRun,
+  type GeneratorMode,
+  type OutputFormat,
+  type TimestampStyle,
+  type WriteSummary,
+} from "../../generate/index.js";
+import { createProgressBar } from "../../generate/progress-bar.js";
+import { MAX_APPS } from "../../generate/object-id.js";
+import { intOption, parseCommandArgs, stringOption, type ParsedArgs } from "../args.js";
+import type { Command } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { writeLine } from "../io.js";
+
+function choice<T extends string>(values: ParsedArgs["values"], name: string, allowed: readonly T[], fallback: T): T {
+  const raw = stringOption(values, name);
+  if (raw === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(raw))
+    throw new ToolkitError("E_USAGE", `--${name} must be one of ${allowed.join(", ")}, got "${raw}"`);
+  return raw as T;
+}
+
+/** The run described by the command line; every fault is a one-line usage error. */
+export function parseFixturesArgs(args: readonly string[]): { run: FixtureRun; out: string | undefined; force: boolean } {
+  const { values, positionals } = parseCommandArgs(args, {
+    seed: { type: "string" },
+    apps: { type: "string" },
+    evaluations: { type: "string" },
+    "human-evaluations": { type: "string" },
+    mode: { type: "string" },
+    format: { type: "string" },
+    timestamps: { type: "string" },
+    out: { type: "string", short: "o" },
+    force: { type: "boolean", short: "f" },
+  });
+  if (positionals.length > 0)
+    throw new ToolkitError("E_USAGE", `unexpected argument "${positionals[0]}" (write to a file with --out FILE)`);
+  const mode = choice<GeneratorMode>(values, "mode", GENERATOR_MODES, "realistic");
+  if (mode === "schema")
+    for (const name of ["apps", "timestamps"])
+      if (values[name] !== undefined) throw new ToolkitError("E_USAGE", `--${name} applies to --mode realistic only`);
+  const out = stringOption(values, "out");
+  if (out === "") throw new ToolkitError("E_USAGE", "--out needs a file name");
+  if (values.force === true && out === undefined) throw new ToolkitError("E_USAGE", "--force needs --out FILE");
+  const run: FixtureRun = {
+    mode,
+    format: choice<OutputFormat>(values, "format", OUTPUT_FORMATS, "json"),
+    seed: intOption(values, "seed", DEFAULT_SEED, 0, Number.MAX_SAFE_INTEGER),
+    apps: intOption(values, "apps", DEFAULT_SIZES.apps, 1, MAX_APPS),
+    evaluations: intOption(values, "evaluations", DEFAULT_SIZES.evaluations, 0, MAX_RECORDS),
+    humanEvaluations: intOption(values, "human-evaluations", DEFAULT_SIZES.humanEvaluations, 0, MAX_RECORDS),
+    timestamps: choice<TimestampStyle>(values, "timestamps", TIMESTAMP_STYLES, "naive"),
+  };
+  return { run, out, force: values.force === true };
+}
+
+const isBrokenPipe = (error: unknown): boolean => (error as NodeJS.ErrnoException | undefined)?.code === "EPIPE";
+
+export const fixturesCommand: Command = {
+  name: "fixtures",
+  summary: "generate a seeded dataset: realistic records or schema-space edge cases",
+  help: `Usage: evals-contract fixtures [options]
+
+Generates a dataset {"evaluations": [...], "human_evaluations": [...]} from a seed: the same seed
+and options give the same bytes on any machine, any day. Large outputs stream in constant memory.
+
+Options:
+  --seed N                 any integer from 0 to 2^53-1 (default ${DEFAULT_SEED}, the embedded default dataset)
+  --apps N                 number of apps; the first gets half the records, the last no automatic
+                           evaluations, the one before it no human ones (default ${DEFAULT_SIZES.apps})
+  --evaluations N          automatic evaluations over all apps (default ${DEFAULT_SIZES.evaluations})
+  --human-evaluations N    human evaluations over all apps (default ${DEFAULT_SIZES.humanEvaluations})
+  --mode realistic|schema  realistic: consistent data shaped like the real service's (default);
+                           schema: valid but unusual records straight from the schemas
+  --format json|ndjson     json: one document, one record per line (default);
+                           ndjson: one {"kind":"evaluation"|"human_evaluation","record":{...}} per line
+  --timestamps naive|utc|later
+                           naive: 2024-05-17T10:54:19.123000 as the real service sends (default);
+                           utc: with Z; later: Z for evaluations, "2024-05-17 10:54:19.123000+00:00"
+                           for human evaluations and evaluator configs (realistic mode only)
+  -o, --out FILE           write FILE atomically instead of stdout
+  -f, --force              overwrite FILE if it exists
+  -h, --help               show this help
+
+Exit codes: 0 written, 2 usage or I/O problem (bad option, FILE exists without --force).
+
+Examples:
+  evals-contract fixtures --seed 7 --evaluations 500 --out data.json
+  evals-contract fixtures --mode schema --evaluations 50 --human-evaluations 20 --format ndjson
+  evals-contract fixtures --out fixtures/default.json --force     # regenerates the embedded dataset`,
+
+  async run(args, io) {
+    const { run, out, force } = parseFixturesArgs(args);
+    const total = (run.evaluations ?? 0) + (run.humanEvaluations ?? 0);
+    // No bar when the data itself goes to the terminal: the two would garble each other.
+    const bar = createProgressBar(io.stderr, out === undefined && io.stdout.isTTY === true ? 0 : total, "fixtures");
+    const write = (stream: NodeJS.WritableStream): Promise<WriteSummary> =>
+      writeFixtures(run, stream, { onProgress: (n) => bar.update(n) });
+    if (out === undefined) {
+      try {
+        await write(io.stdout);
+      } catch (error) {
+        // The reader went away (`| head`): like any Unix filter, stop quietly.
+        if (isBrokenPipe(error)) return EXIT.OK;
+        throw error;
+      } finally {
+        bar.finish();
+      }
+      return EXIT.OK;
+    }
+    let summary: WriteSummary;
+    try {
+      summary = await writeFileAtomically(out, force, write);
+    } finally {
+      bar.finish();
+    }
+    const bytes = (await stat(out)).size;
+    writeLine(
+      io.stderr,
+      `wrote ${summary.records.toLocaleString("en-US")} records (${bytes.toLocaleString("en-US")} bytes, ${run.mode}, ${run.format}) to ${out}`,
+    );
+    return EXIT.OK;
+  },
+};

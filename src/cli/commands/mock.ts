@@ -1,0 +1,112 @@
+// `evals-contract mock [--data FILE] [--port 4010] [--host 127.0.0.1] [--base-path P] [--delay MS] [--seed N]`
+import { OPERATION_IDS, OPERATIONS } from "../../contract/operations.js";
+import { DEFAULT_DATASET_PATH, type Dataset } from "../../dataset/dataset.js";
+import { ToolkitError } from "../../errors.js";
+import { loadDatasetFile } from "../../mock/load-dataset.js";
+import { MAX_DELAY_MS } from "../../mock/scenarios.js";
+import { DEFAULT_HOST, DEFAULT_PORT, startMockServer } from "../../mock/server.js";
+import { intOption, parseCommandArgs, stringOption } from "../args.js";
+import type { Command } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { writeLine } from "../io.js";
+
+const untilSignal = (): Promise<void> =>
+  new Promise((resolve) => {
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });
+
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+async function seededDataset(seed: number): Promise<Dataset> {
+  // Loaded lazily: serving a file never loads faker.
+  const { generateDataset } = await import("../../generate/generate-dataset.js");
+  return generateDataset({ seed });
+}
+
+export const mockCommand: Command = {
+  name: "mock",
+  summary: "serve the fixture data as a local mock of the service (for frontend development)",
+  help: `Usage: evals-contract mock [--data FILE] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--base-path P] [--delay MS] [--seed N]
+
+Serves the three endpoints of the Evaluation Listing Service from a dataset, with the real
+service's paths (with or without a trailing slash), error bodies, CORS and JSON content type.
+The data file is checked with the conformance checker and reloaded when it changes; a changed
+file that fails the check is refused and the last good data keeps being served.
+
+Options:
+  --data FILE      dataset {"evaluations": [...], "human_evaluations": [...]} to serve and watch
+                   (default: the embedded fixtures/default.json)
+  --seed N         serve a dataset generated with seed N instead of a file
+  --port N         port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
+  --host H         address to bind (default ${DEFAULT_HOST}, this machine only)
+  --base-path P    prefix every path, e.g. /api
+  --delay MS       latency added to every response (default 0)
+  -h, --help       show this help
+
+Per-request scenarios (Prism's Prefer syntax, or the same as __ query parameters):
+  Prefer: delay=250       answer after 250 ms           ?__delay=250
+  Prefer: code=500        answer with that status       ?__code=500
+  Prefer: example=empty   lists answer []               ?__example=empty or ?__empty=1
+
+Logs one line per request (method, path, status, time). Ctrl-C stops it.
+
+Example:
+  evals-contract mock --data my-data.json --base-path /api --delay 200`,
+
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, {
+      data: { type: "string" },
+      seed: { type: "string" },
+      port: { type: "string" },
+      host: { type: "string" },
+      "base-path": { type: "string" },
+      delay: { type: "string" },
+    });
+    if (positionals.length > 0) throw new ToolkitError("E_USAGE", `unexpected argument "${positionals[0]}" (see --help)`);
+    const dataFile = stringOption(values, "data");
+    if (dataFile !== undefined && values.seed !== undefined) throw new ToolkitError("E_USAGE", "give either --data or --seed, not both");
+    const port = intOption(values, "port", DEFAULT_PORT, 0, 65535);
+    const delayMs = intOption(values, "delay", 0, 0, MAX_DELAY_MS);
+    const host = stringOption(values, "host") ?? DEFAULT_HOST;
+    const basePath = stringOption(values, "base-path");
+
+    let data: Dataset;
+    let source: string;
+    if (values.seed !== undefined) {
+      const seed = intOption(values, "seed", 0);
+      data = await seededDataset(seed);
+      source = `generated with seed ${seed}`;
+    } else {
+      source = dataFile ?? DEFAULT_DATASET_PATH;
+      data = await loadDatasetFile(dataFile);
+    }
+
+    const log = (line: string): void => writeLine(io.stdout, line);
+    const server = await startMockServer({ data, dataFile, port, host, basePath, delayMs, log });
+    const apps = [...new Set([...data.evaluations, ...data.human_evaluations].map((e) => e.app_id))];
+    const humanId = data.human_evaluations[0]?.id ?? "{evaluation_id}";
+    writeLine(io.stdout, `Mock Evaluation Listing Service on ${server.url}`);
+    writeLine(
+      io.stdout,
+      `  data: ${source} (${count(data.evaluations.length, "evaluation")}, ${count(data.human_evaluations.length, "human evaluation")})`,
+    );
+    for (const id of OPERATION_IDS)
+      writeLine(io.stdout, `  GET ${server.url}${OPERATIONS[id].path}${id.startsWith("list") ? "?app_id=" : ""}`);
+    if (apps.length > 0) {
+      writeLine(io.stdout, `  app ids: ${apps.slice(0, 3).join(", ")}${apps.length > 3 ? `, ... (${apps.length} apps)` : ""}`);
+      writeLine(
+        io.stdout,
+        `  try: curl '${server.url}/evaluations?app_id=${apps[0]}'  or  curl ${server.url}/human-evaluations/${humanId}`,
+      );
+    }
+    writeLine(io.stdout, `  scenarios: Prefer: delay=MS | code=STATUS | example=empty (see --help)`);
+    if (dataFile !== undefined) writeLine(io.stdout, `  watching ${dataFile} for changes`);
+    writeLine(io.stdout, "Press Ctrl-C to stop.");
+
+    await (io.waitForInterrupt ?? untilSignal)();
+    await server.close();
+    writeLine(io.stdout, "Mock server stopped.");
+    return EXIT.OK;
+  },
+};

@@ -1,0 +1,134 @@
+// `evals-contract prism mock|proxy`: Stoplight Prism on the contract's OpenAPI document.
+import { ToolkitError } from "../../errors.js";
+import type { PrismExchange } from "../../prism/violation.js";
+import { intOption, parseCommandArgs, stringOption, type OptionSpec } from "../args.js";
+import type { Command } from "../command.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import { writeLine, type CliIo } from "../io.js";
+
+const untilSignal = (): Promise<void> =>
+  new Promise((resolve) => {
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });
+
+const SHARED: OptionSpec = {
+  port: { type: "string" },
+  host: { type: "string" },
+  document: { type: "string" },
+  verbose: { type: "boolean" },
+};
+
+const MODE_OPTIONS: Record<"mock" | "proxy", OptionSpec> = {
+  mock: { ...SHARED, dynamic: { type: "boolean" }, seed: { type: "string" } },
+  proxy: { ...SHARED, upstream: { type: "string" }, errors: { type: "boolean" }, strict: { type: "boolean" } },
+};
+
+const isResponseViolation = (exchange: PrismExchange): boolean => exchange.violations.some((v) => v.location[0] === "response");
+
+async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo): Promise<ExitCode> {
+  const { values, positionals } = parseCommandArgs(args, MODE_OPTIONS[mode]);
+  if (positionals.length > 0) throw new ToolkitError("E_USAGE", `unexpected argument "${positionals[0]}" (see --help)`);
+  // Loaded here so that `prism --help` stays instant.
+  const { startPrism, PRISM_DEFAULT_HOST, PRISM_DEFAULT_PORT } = await import("../../prism/start-prism.js");
+  const { formatExchange } = await import("../../prism/format-exchange.js");
+  let requests = 0;
+  let broken = 0;
+  const onExchange = (exchange: PrismExchange): void => {
+    requests++;
+    if (isResponseViolation(exchange)) broken++;
+    for (const line of formatExchange(exchange)) writeLine(io.stdout, line);
+  };
+  const document = stringOption(values, "document");
+  const upstream = stringOption(values, "upstream");
+  const seed = stringOption(values, "seed");
+  const prism = await startPrism({
+    mode,
+    port: intOption(values, "port", PRISM_DEFAULT_PORT, 0, 65535),
+    host: stringOption(values, "host") ?? PRISM_DEFAULT_HOST,
+    ...(document !== undefined ? { document } : {}),
+    ...(upstream !== undefined ? { upstream } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+    dynamic: values.dynamic === true,
+    errors: values.errors === true,
+    strict: values.strict === true,
+    onExchange,
+    ...(values.verbose === true ? { onLog: (line: string) => writeLine(io.stderr, `prism: ${line}`) } : {}),
+  });
+
+  const kind = mode === "proxy" ? "validation proxy" : values.dynamic === true ? "dynamic mock" : "static mock";
+  writeLine(io.stdout, `Prism ${kind} of the Evaluation Listing Service on ${prism.url}`);
+  writeLine(
+    io.stdout,
+    `  document: ${document ?? (mode === "proxy" && values.strict !== true ? "contracts/openapi.yaml, optional properties nullable" : "contracts/openapi.yaml")}`,
+  );
+  if (mode === "proxy") {
+    writeLine(io.stdout, `  upstream: ${upstream}${values.errors === true ? " (--errors: a violating response becomes a 500)" : ""}`);
+  }
+  writeLine(io.stdout, `  try: curl '${prism.url}/evaluations?app_id=666dde95962bbaffdb0072b5'`);
+  writeLine(io.stdout, "Press Ctrl-C to stop.");
+
+  let interrupted = false;
+  const interrupt = (io.waitForInterrupt ?? untilSignal)().then(() => {
+    interrupted = true;
+  });
+  const crashed = prism.exited.then((code) => ({ code }));
+  const outcome = await Promise.race([interrupt.then(() => undefined), crashed]);
+  // Ctrl-C in a terminal reaches Prism too (same process group), and its exit may be noticed
+  // first: give our own signal handler a moment before calling it a crash.
+  if (outcome) await new Promise((resolve) => setTimeout(resolve, 200));
+  await prism.close();
+  if (outcome && !interrupted) throw new ToolkitError("E_PRISM", `Prism exited unexpectedly (exit code ${String(outcome.code)})`);
+  writeLine(
+    io.stdout,
+    `Prism stopped: ${requests} request${requests === 1 ? "" : "s"}${mode === "proxy" ? `, ${broken} with response violations` : ""}.`,
+  );
+  return mode === "proxy" && broken > 0 ? EXIT.CONTRACT_FAILURE : EXIT.OK;
+}
+
+export const prismCommand: Command = {
+  name: "prism",
+  summary: "run Stoplight Prism on the OpenAPI document: a mock, or a validation proxy for a real provider",
+  help: `Usage: evals-contract prism mock  [--port 4010] [--host 127.0.0.1] [--dynamic [--seed S]] [--document FILE]
+       evals-contract prism proxy --upstream URL [--port 4010] [--host 127.0.0.1] [--errors] [--strict] [--document FILE]
+
+mock   Prism's mock of contracts/openapi.yaml. Static by default: every request answers the
+       document's realistic example (200, or 422 with the service's body when app_id is missing).
+       --dynamic generates responses from the schemas instead (json-schema-faker).
+proxy  Prism's validation proxy: forwards every request to the provider at --upstream and reports
+       each request and response that breaks the contract. Null optional fields (which the real
+       service sends) are accepted, as by \`evals-contract validate\`; --strict reports them too.
+
+Each request is printed on one line, followed by one line per violation.
+
+Options:
+  --port N          port to listen on (default 4010; 0 picks a free one)
+  --host H          address to bind (default 127.0.0.1, this machine only)
+  --document FILE   another OpenAPI document (file or URL) instead of the contract's
+  --dynamic         (mock) generated responses instead of the examples
+  --seed S          (mock) seed for repeatable --dynamic responses
+  --upstream URL    (proxy) the provider's base URL, e.g. https://eval.example.com/api
+  --errors          (proxy) a violating response fails: Prism answers 500 with the violations
+                    (application/problem+json), an invalid request 422 without forwarding it
+  --strict          (proxy) validate against the published document: null optionals are violations
+  --verbose         also print Prism's own log on stderr
+  -h, --help        show this help
+
+Exit codes: 0 stopped with Ctrl-C, 1 (proxy) the provider sent responses with violations,
+2 usage problem or Prism could not start (busy port: E_PORT_IN_USE).
+
+Examples:
+  evals-contract prism mock
+  evals-contract prism mock --dynamic --seed 42 --port 4011
+  evals-contract prism proxy --upstream https://eval.example.com/api --errors`,
+
+  async run(args, io) {
+    const [mode, ...rest] = args;
+    if (mode !== "mock" && mode !== "proxy")
+      throw new ToolkitError(
+        "E_USAGE",
+        mode === undefined ? "expected a mode: prism mock or prism proxy (see --help)" : `unknown mode "${mode}" (expected mock or proxy)`,
+      );
+    return serve(mode, rest, io);
+  },
+};

@@ -1,0 +1,136 @@
+// `evals-contract verify --base-url URL [--app-id ID] ...`: parses, calls verifyProvider, prints the
+// report, writes --junit/--json files, returns the exit code (0 conforms, 1 broken, 2 cannot run).
+import { ToolkitError } from "../../errors.js";
+import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, verifyProvider } from "../../verify/verify-provider.js";
+import type { PactStepOptions } from "../../verify/pact-step.js";
+import { formatReport } from "../../verify/format-report.js";
+import { toJUnitXml } from "../../verify/junit-report.js";
+import { assertWritable, writeFileAtomic } from "../../verify/write-file-atomic.js";
+import { intOption, parseCommandArgs, stringOption, type ParsedArgs } from "../args.js";
+import type { Command } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { writeLine } from "../io.js";
+
+const LOG_LEVELS = ["trace", "debug", "info", "warn", "error"] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
+
+function pactOptions(values: ParsedArgs["values"], env: NodeJS.ProcessEnv): PactStepOptions {
+  const logLevel = stringOption(values, "pact-log-level");
+  if (logLevel !== undefined && !(LOG_LEVELS as readonly string[]).includes(logLevel))
+    throw new ToolkitError("E_USAGE", `--pact-log-level must be one of ${LOG_LEVELS.join(", ")}, got "${logLevel}"`);
+  const brokerUrl = stringOption(values, "broker-url");
+  // Broker secrets may come from the environment (Pact's usual names) rather than the command line.
+  const secret = (name: string, variable: string): string | undefined =>
+    stringOption(values, name) ?? (brokerUrl === undefined ? undefined : env[variable] || undefined);
+  const entries: Array<[keyof PactStepOptions, unknown]> = [
+    ["stateSetupUrl", stringOption(values, "state-setup-url")],
+    // parseArgs gives an array for a `multiple` option; ParsedArgs does not type that case.
+    ["pactFiles", values["pact-file"] as unknown as string[] | undefined],
+    ["brokerUrl", brokerUrl],
+    ["brokerToken", secret("broker-token", "PACT_BROKER_TOKEN")],
+    ["brokerUsername", secret("broker-username", "PACT_BROKER_USERNAME")],
+    ["brokerPassword", secret("broker-password", "PACT_BROKER_PASSWORD")],
+    ["providerVersion", stringOption(values, "provider-version")],
+    ["providerBranch", stringOption(values, "provider-branch")],
+    ["publish", values.publish === true ? true : undefined],
+    ["logLevel", logLevel as LogLevel | undefined],
+  ];
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as PactStepOptions;
+}
+
+export const verifyCommand: Command = {
+  name: "verify",
+  summary: "verify a running implementation of the service from its base URL (Pact, sweep, cross-endpoint checks)",
+  help: `Usage: evals-contract verify --base-url URL [--app-id ID] [options]
+
+Verifies a running provider: the Pact verification of the committed consumer contracts, a
+conformance sweep of every record of every endpoint, and cross-endpoint checks (app_id filter,
+same record by id as in the list, unknown ids, missing app_id gives 422, both /path and /path/).
+
+Options:
+  --base-url URL               the provider's base URL, path prefix included (https://host/api)
+  --app-id ID                  the app whose data is checked; without it only the checks that
+                               need no data run (422 without app_id, unknown ids), Pact is skipped
+  --human-evaluation-id ID     also fetch this human evaluation by id (and give it to Pact)
+  --strict                     warnings count as errors
+  --junit FILE                 write a JUnit XML report (a testsuite per check group)
+  --json FILE                  write the full report as JSON
+  --force                      overwrite existing --junit/--json files
+  --timeout MS                 per-request timeout (default ${DEFAULT_TIMEOUT_MS})
+  --concurrency N              most requests in flight at once (default ${DEFAULT_CONCURRENCY})
+  --no-pact                    skip the Pact verification
+  --state-setup-url URL        the provider's own state-setup endpoint (it seeds its data)
+  --pact-file FILE             verify this pact file instead of the committed ones (repeatable)
+  --broker-url URL             take the pacts from a Pact Broker
+  --broker-token TOKEN         broker token (or PACT_BROKER_TOKEN)
+  --broker-username NAME       broker basic auth (or PACT_BROKER_USERNAME/PACT_BROKER_PASSWORD)
+  --broker-password PASSWORD
+  --provider-version V         the provider version the results are for (e.g. a git commit)
+  --provider-branch B          the provider's branch
+  --publish                    publish the verification results to the broker
+  --pact-log-level LEVEL       ${LOG_LEVELS.join(", ")}
+  -h, --help                   show this help
+
+Exit codes: 0 conforms (warnings allowed unless --strict), 1 the contract is broken,
+2 cannot run (bad options, provider unreachable, Pact unable to start).
+
+Examples:
+  evals-contract verify --base-url http://localhost:8000/api --app-id 666dde95962bbaffdb0072b5
+  evals-contract verify --base-url "$PROVIDER_URL" --app-id "$APP_ID" --strict --junit reports/verify.xml \\
+    --broker-url "$PACT_BROKER_URL" --provider-version "$GIT_SHA" --publish`,
+
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, {
+      "base-url": { type: "string" },
+      "app-id": { type: "string" },
+      "human-evaluation-id": { type: "string" },
+      strict: { type: "boolean" },
+      junit: { type: "string" },
+      json: { type: "string" },
+      force: { type: "boolean" },
+      timeout: { type: "string" },
+      concurrency: { type: "string" },
+      "no-pact": { type: "boolean" },
+      "state-setup-url": { type: "string" },
+      "pact-file": { type: "string", multiple: true },
+      "broker-url": { type: "string" },
+      "broker-token": { type: "string" },
+      "broker-username": { type: "string" },
+      "broker-password": { type: "string" },
+      "provider-version": { type: "string" },
+      "provider-branch": { type: "string" },
+      publish: { type: "boolean" },
+      "pact-log-level": { type: "string" },
+    });
+    if (positionals.length > 0) throw new ToolkitError("E_USAGE", `unexpected argument "${positionals[0]}" (see --help)`);
+    const baseUrl = stringOption(values, "base-url");
+    if (baseUrl === undefined)
+      throw new ToolkitError("E_USAGE", "--base-url is required (the provider's base URL, e.g. http://localhost:8000/api)");
+    const junit = stringOption(values, "junit");
+    const json = stringOption(values, "json");
+    if (junit !== undefined && junit === json) throw new ToolkitError("E_USAGE", "--junit and --json must name different files");
+    const noPact = values["no-pact"] === true;
+    const pact = pactOptions(values, process.env);
+    if (noPact && Object.keys(pact).length > 0) throw new ToolkitError("E_USAGE", "--no-pact cannot be combined with Pact options");
+    const force = values.force === true;
+    // Refuse an existing report file before the run, not after it.
+    for (const file of [junit, json]) if (file !== undefined) await assertWritable(file, force);
+    const appId = stringOption(values, "app-id");
+    const humanEvaluationId = stringOption(values, "human-evaluation-id");
+
+    const report = await verifyProvider({
+      baseUrl,
+      ...(appId === undefined ? {} : { appId }),
+      ...(humanEvaluationId === undefined ? {} : { humanEvaluationId }),
+      strict: values.strict === true,
+      pact: noPact ? false : pact,
+      timeoutMs: intOption(values, "timeout", DEFAULT_TIMEOUT_MS, 1, 600_000),
+      concurrency: intOption(values, "concurrency", DEFAULT_CONCURRENCY, 1, 64),
+    });
+
+    for (const line of formatReport(report)) writeLine(io.stdout, line);
+    if (junit !== undefined) await writeFileAtomic(junit, toJUnitXml(report), { force });
+    if (json !== undefined) await writeFileAtomic(json, `${JSON.stringify(report, null, 2)}\n`, { force });
+    return report.passed ? EXIT.OK : EXIT.CONTRACT_FAILURE;
+  },
+};

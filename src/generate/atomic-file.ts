@@ -1,0 +1,65 @@
+// Writes a file atomically: into a temporary file in the same directory, flushed to disk, then
+// moved into place. Readers never see half a file, and a failed run leaves no debris. Without
+// `force` an existing file is never replaced, not even one created while we were writing.
+import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { link, rename, rm, stat } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import { ToolkitError, isToolkitError } from "../errors.js";
+
+const errnoCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (error) {
+    if (errnoCode(error) === "ENOENT") return false;
+    throw error;
+  }
+}
+
+const outputExists = (path: string): ToolkitError =>
+  new ToolkitError("E_OUTPUT_EXISTS", `${path} already exists (use --force to overwrite it)`);
+
+export async function writeFileAtomically<T>(path: string, force: boolean, write: (out: NodeJS.WritableStream) => Promise<T>): Promise<T> {
+  const target = resolve(path);
+  if (!force && (await exists(target))) throw outputExists(path);
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  // flush: fsync before close, so the renamed file is on disk even if the machine stops. A large
+  // buffer lets generation go on while the previous pieces reach the disk.
+  const out = createWriteStream(temp, { flags: "wx", flush: true, highWaterMark: 1 << 20 });
+  try {
+    await new Promise<void>((opened, fail) => {
+      out.once("open", () => opened());
+      out.once("error", fail);
+    });
+  } catch (error) {
+    throw new ToolkitError("E_OUTPUT_WRITE", `cannot write ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    const result = await write(out);
+    await new Promise<void>((closed, fail) => {
+      out.once("error", fail);
+      out.once("close", () => closed());
+      out.end();
+    });
+    if (force) await rename(temp, target);
+    else {
+      // link() fails if the target appeared meanwhile, where rename() would replace it.
+      try {
+        await link(temp, target);
+      } catch (error) {
+        if (errnoCode(error) === "EEXIST") throw outputExists(path);
+        throw error;
+      }
+      await rm(temp, { force: true });
+    }
+    return result;
+  } catch (error) {
+    out.destroy();
+    await rm(temp, { force: true });
+    if (isToolkitError(error)) throw error;
+    throw new ToolkitError("E_OUTPUT_WRITE", `cannot write ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}

@@ -1,0 +1,234 @@
+// One realistic automatic evaluation (seed 2.1) of an app, drawn from the app's pool.
+import type { AggregatedResult, Evaluation, Result } from "../types/schemas.js";
+import type { AppPool, PoolEvaluatorConfig, PoolTestset, PoolVariant, VariantArrays } from "./app-pool.js";
+import { aggregateValue } from "./evaluator-kinds.js";
+import { ENTITY, objectId } from "./object-id.js";
+import type { Rng } from "./rng.js";
+import type { EvaluationCase } from "./survival-cases.js";
+import { formatTimestamp, type TimestampFormat } from "./timestamp.js";
+import { COST_ERROR_MESSAGE, EVALUATION_TRACEBACKS, EVALUATOR_ERROR_MESSAGES, EVALUATOR_TRACEBACKS } from "./tracebacks.js";
+import { RECORDS_END_MS, RECORDS_START_MS } from "./time-window.js";
+
+export const EVALUATION_STATUSES = [
+  "EVALUATION_FINISHED",
+  "EVALUATION_FINISHED_WITH_ERRORS",
+  "EVALUATION_FAILED",
+  "EVALUATION_AGGREGATION_FAILED",
+  "EVALUATION_STARTED",
+  "EVALUATION_INITIALIZED",
+] as const;
+export type EvaluationStatus = (typeof EVALUATION_STATUSES)[number];
+
+// Relative weights, in EVALUATION_STATUSES order. Most recent records (last 8% of an app's
+// timeline) are often still queued or running; older ones only when a worker died ("stuck").
+const OLD_WEIGHTS = [70, 11, 8, 2, 1, 0.5];
+const RECENT_WEIGHTS = [40, 6, 6, 1, 27, 20];
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+const OLD_TOTAL = sum(OLD_WEIGHTS);
+const RECENT_TOTAL = sum(RECENT_WEIGHTS);
+// The status Results without error are the same in every record: shared and frozen (the fast
+// serializer prints a frozen object once).
+const statusResults = (nulls: boolean): Record<string, Result> =>
+  Object.fromEntries(
+    EVALUATION_STATUSES.map((value) => [
+      value,
+      Object.freeze(nulls ? { type: "status", value, error: null as never } : { type: "status", value }),
+    ]),
+  );
+const STATUS_WITH_NULL_ERROR = statusResults(true);
+const STATUS_WITHOUT_ERROR = statusResults(false);
+/** Records before this fraction of an app's timeline may use since-deleted variants, test sets, configs. */
+const DELETIONS_BEFORE = 0.6;
+
+export interface StreamContext {
+  app: AppPool;
+  rng: Rng;
+  idMask: number;
+  format: TimestampFormat;
+  /** How many records of this kind the app has (places record i on the app's timeline). */
+  count: number;
+  /** Start of this stream's id serials (ids stay unique: serial = base + i). */
+  serialBase: number;
+}
+
+const round = (value: number, digits: number): number => {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+};
+
+/** Timeline position of record i: increasing with i, jittered, inside the records window. */
+export function createdAtMs(ctx: StreamContext, i: number): number {
+  return RECORDS_START_MS + Math.floor(((i + ctx.rng.next()) / ctx.count) * (RECORDS_END_MS - RECORDS_START_MS));
+}
+
+/** Picks from `all`, or from `live` (its items not deleted) when the record is recent. */
+export function pickLive<T>(rng: Rng, all: readonly T[], live: readonly T[], allowDeleted: boolean): T {
+  return rng.pick(allowDeleted || live.length === 0 ? all : live);
+}
+
+export function pickVariants(rng: Rng, app: AppPool, count: number, allowDeleted: boolean): PoolVariant[] {
+  const first = pickLive(rng, app.variants, app.live.variants, allowDeleted);
+  if (count === 1 || app.variants.length < 2) return [first];
+  let second = pickLive(rng, app.variants, app.live.variants, allowDeleted);
+  for (let tries = 0; second === first && tries < 8; tries++) second = pickLive(rng, app.variants, app.live.variants, allowDeleted);
+  if (second === first) second = app.variants.find((v) => v !== first)!;
+  return [first, second];
+}
+
+/** The parallel arrays for `variants`, one revision of each; one variant: the pool's shared arrays. */
+export function variantArrays(rng: Rng, variants: readonly PoolVariant[]): VariantArrays {
+  if (variants.length === 1) return rng.pick(variants[0]!.revisions).single;
+  const revisions = variants.map((v) => rng.pick(v.revisions));
+  return {
+    ids: variants.map((v) => v.id),
+    names: variants.map((v) => v.shownName),
+    revisionIds: revisions.map((r) => r.id),
+    numbers: revisions.map((r) => r.number),
+  };
+}
+
+function chooseConfigs(rng: Rng, app: AppPool, allowDeleted: boolean, wantDeleted: boolean): PoolEvaluatorConfig[] {
+  const from = allowDeleted || app.live.configs.length === 0 ? app.configs : app.live.configs;
+  const count = Math.min(from.length, rng.between(1, 3));
+  const start = rng.int(from.length);
+  const chosen: PoolEvaluatorConfig[] = [];
+  for (let k = 0; k < count; k++) chosen.push(from[(start + k) % from.length]!);
+  if (wantDeleted && !chosen.some((c) => c.deleted)) {
+    const deleted = app.configs.find((c) => c.deleted);
+    if (deleted) chosen[chosen.length - 1] = deleted;
+  }
+  return chosen;
+}
+
+/** The evaluation record `i` of the app in `ctx`, with `forced` applied when given. */
+export function buildEvaluation(ctx: StreamContext, i: number, forced: EvaluationCase | undefined): Evaluation {
+  const { app, rng } = ctx;
+  const created = createdAtMs(ctx, i);
+  const fraction = i / ctx.count;
+  const allowDeleted = fraction < DELETIONS_BEFORE || forced === "deleted-variant" || forced === "testset-deleted";
+  const recent = fraction >= 0.92;
+
+  let status: EvaluationStatus =
+    EVALUATION_STATUSES[recent ? rng.weighted(RECENT_WEIGHTS, RECENT_TOTAL) : rng.weighted(OLD_WEIGHTS, OLD_TOTAL)]!;
+  if (forced === "failed") status = "EVALUATION_FAILED";
+  else if (forced === "finished-with-errors") status = "EVALUATION_FINISHED_WITH_ERRORS";
+  else if (forced === "aggregation-failed") status = "EVALUATION_AGGREGATION_FAILED";
+  else if (forced === "queued") status = "EVALUATION_INITIALIZED";
+  else if (forced === "running") status = "EVALUATION_STARTED";
+  else if (forced !== undefined) status = "EVALUATION_FINISHED"; // the other cases show best on a plain finished run
+
+  // The real service sends null for absent optionals; some records leave them out instead.
+  const nulls = forced === "optionals-absent" ? false : forced === "queued" ? true : forced === "running" ? false : rng.chance(0.85);
+
+  let user = rng.pick(app.users);
+  if (forced === "empty-username") user = app.users.find((u) => u.username === "") ?? user;
+  else if (user.username === "" && rng.chance(0.5)) user = app.users[0]!; // keep "" users rare-ish
+
+  let variants = pickVariants(rng, app, forced === "two-variants" ? 2 : rng.chance(0.12) ? 2 : 1, allowDeleted);
+  if (forced === "deleted-variant") {
+    const deleted = app.variants.find((v) => v.deleted);
+    if (deleted) variants = [deleted];
+  }
+  const arrays = variantArrays(rng, variants);
+
+  let testset: PoolTestset | null | undefined = rng.chance(0.93)
+    ? pickLive(rng, app.testsets, app.live.testsets, allowDeleted)
+    : nulls
+      ? null
+      : undefined;
+  if (forced === "testset-absent") testset = undefined;
+  else if (forced === "testset-null") testset = null;
+  else if (forced === "testset-deleted") testset = app.testsets.find((t) => t.deleted) ?? testset;
+  const rows = testset ? testset.rows : rng.between(5, 60);
+
+  const finished = status === "EVALUATION_FINISHED" || status === "EVALUATION_FINISHED_WITH_ERRORS";
+
+  let statusResult: Result;
+  if (status === "EVALUATION_FAILED") {
+    statusResult = { type: "status", value: status, error: { message: "Evaluation Failed", stacktrace: rng.pick(EVALUATION_TRACEBACKS) } };
+  } else if (status === "EVALUATION_AGGREGATION_FAILED") {
+    statusResult = {
+      type: "status",
+      value: status,
+      error: { message: "Evaluation Aggregation Failed", stacktrace: rng.pick(EVALUATION_TRACEBACKS) },
+    };
+  } else statusResult = (nulls ? STATUS_WITH_NULL_ERROR : STATUS_WITHOUT_ERROR)[status]!;
+
+  const aggregated: AggregatedResult[] = [];
+  if (finished) {
+    const configs = chooseConfigs(rng, app, allowDeleted, forced === "deleted-evaluator-config");
+    // Which aggregate fails in a run finished with errors (at least one does).
+    const failing = status === "EVALUATION_FINISHED_WITH_ERRORS" ? rng.int(configs.length) : -1;
+    const nullValueAt = forced === "null-aggregate-value" ? 0 : rng.chance(0.03) ? rng.int(configs.length) : -1;
+    for (let k = 0; k < configs.length; k++) {
+      const config = configs[k]!;
+      let result: Result;
+      if (k === failing) {
+        const which = rng.int(EVALUATOR_TRACEBACKS.length);
+        result = {
+          type: "error",
+          value: null,
+          error: { message: EVALUATOR_ERROR_MESSAGES[which]!, stacktrace: EVALUATOR_TRACEBACKS[which]! },
+        };
+      } else {
+        result = valueResult("number", k === nullValueAt ? null : aggregateValue(config.kind, rng, rows), nulls);
+      }
+      aggregated.push({ evaluator_config: config.shown, result });
+    }
+  }
+
+  let durationMs: number;
+  if (finished) durationMs = 2000 + Math.floor(rows * variants[0]!.latency * 1000 * rng.float(0.3, 1));
+  else if (status === "EVALUATION_INITIALIZED") durationMs = 0;
+  else if (status === "EVALUATION_STARTED") durationMs = rng.int(90_000);
+  else durationMs = 500 + rng.int(60_000);
+
+  // Built as a plain object so that keys keep the seed's order and null optionals (which the
+  // generated types cannot express: the seed marks nothing nullable) can be set.
+  const record: Record<string, unknown> = {
+    id: objectId(Math.floor(created / 1000), ctx.idMask, ENTITY.evaluation, app.index, (ctx.serialBase + i) >>> 0),
+    app_id: app.id,
+    user_id: user.id,
+    user_username: user.username,
+    variant_ids: arrays.ids,
+    variant_names: arrays.names,
+    variant_revision_ids: arrays.revisionIds,
+    revisions: arrays.numbers,
+  };
+  if (testset !== undefined) {
+    record.testset_id = testset === null ? null : testset.shownId;
+    record.testset_name = testset === null ? null : testset.shownName;
+  }
+  record.status = statusResult;
+  record.aggregated_results = aggregated;
+  if (finished) {
+    if (forced === "cost-error" || rng.chance(0.03)) {
+      // No cost or latency values were recorded: the real service sends error Results.
+      const costError = (): Result => ({
+        type: "error",
+        value: null,
+        error: nulls ? { message: COST_ERROR_MESSAGE, stacktrace: null as never } : { message: COST_ERROR_MESSAGE },
+      });
+      record.average_cost = costError();
+      record.total_cost = costError();
+      record.average_latency = costError();
+    } else {
+      const average = round(variants[0]!.costPerRow * rng.float(0.8, 1.2), 7);
+      record.average_cost = valueResult("cost", average, nulls);
+      record.total_cost = valueResult("cost", round(average * rows, 7), nulls);
+      record.average_latency = valueResult("latency", round(variants[0]!.latency * rng.float(0.7, 1.3), 4), nulls);
+    }
+  } else if (nulls) {
+    record.average_cost = null;
+    record.total_cost = null;
+    record.average_latency = null;
+  }
+  record.created_at = formatTimestamp(created, ctx.format);
+  record.updated_at = formatTimestamp(created + durationMs, ctx.format);
+  return record as unknown as Evaluation;
+}
+
+/** A Result with a value; `error: null` when the record sends null optionals (the real service's habit). */
+const valueResult = (type: string, value: number | null, nulls: boolean): Result =>
+  // One literal per shape: objects keep a stable layout, which keeps the hot loop fast.
+  nulls ? { type, value, error: null as never } : { type, value };

@@ -1,0 +1,122 @@
+// The evaluators of the real service (domain notes, evaluator_key and settings_values), with the
+// settings each one carries and the range of its aggregated score.
+import type { Rng } from "./rng.js";
+
+/**
+ * How an evaluator's aggregate looks: `ratio` is the mean of per-row booleans (k / rows), `score`
+ * a mean on 0..10 (AI critique), `unit` a float on 0..1, `distance` a mean edit distance.
+ */
+export type ScoreKind = "ratio" | "score" | "unit" | "distance";
+
+export interface EvaluatorKind {
+  key: string;
+  /** Display name stem; the web client shows it as a column header. */
+  label: string;
+  score: ScoreKind;
+  settings(rng: Rng): Record<string, unknown>;
+}
+
+const answerKey = (rng: Rng): Record<string, unknown> => (rng.chance(0.6) ? { correct_answer_key: "correct_answer" } : {});
+const pickOf = <T>(rng: Rng, items: readonly T[]): T => rng.pick(items);
+
+const REGEXES = ["^value\\d{3}$", "^[A-Z][a-z]+$", "\\bParis\\b", "^\\{.*\\}$"];
+const JSON_FIELDS = ["name", "answer", "country", "id", "label"];
+const SUBSTRINGS = ["x", "Paris", "sorry", "```", "yes"];
+const SUBSTRING_LISTS = ["a,b,c", "yes,no", "Paris,London,Berlin", "error,failed"];
+const PROMPTS = [
+  "We have an LLM App that we want to evaluate its outputs. Based on the prompt and the parameters provided below evaluate the output based on the evaluation strategy below:\nEvaluation strategy: 0 to 10 0 is very bad and 10 is very good.\nPrompt: {llm_app_prompt_template}\nInputs: country: {country}\nCorrect Answer:{correct_answer}\nEvaluate this: {variant_output}\n\nAnswer ONLY with one of the given grading or evaluation options.",
+  "Rate how helpful the answer is from 0 to 10.\nQuestion: {inputs}\nAnswer: {variant_output}",
+  "Is the output polite and on topic? Give a score from 0 (no) to 10 (yes).\n{variant_output}",
+];
+const WEBHOOKS = ["https://hooks.example.com/eval", "https://eval.internal.example.org/score"];
+const CODE = [
+  "from typing import Dict\n\ndef evaluate(app_params: Dict[str, str], inputs: Dict[str, str], output: str, correct_answer: str) -> float:\n    return 1.0 if output.strip() == correct_answer else 0.0\n",
+  "def evaluate(app_params, inputs, output, correct_answer):\n    return min(len(output) / 100, 1.0)\n",
+];
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+export const EVALUATOR_KINDS: readonly EvaluatorKind[] = [
+  { key: "auto_exact_match", label: "Exact match", score: "ratio", settings: (r) => answerKey(r) },
+  { key: "auto_contains_json", label: "Contains JSON", score: "ratio", settings: () => ({}) },
+  {
+    key: "auto_similarity_match",
+    label: "Similarity",
+    score: "ratio",
+    settings: (r) => ({ similarity_threshold: round2(r.float(0.3, 0.9)), ...answerKey(r) }),
+  },
+  {
+    key: "auto_regex_test",
+    label: "Regex test",
+    score: "ratio",
+    settings: (r) => ({ regex_pattern: pickOf(r, REGEXES), regex_should_match: r.chance(0.8) }),
+  },
+  {
+    key: "field_match_test",
+    label: "JSON field match",
+    score: "ratio",
+    settings: (r) => ({ json_field: pickOf(r, JSON_FIELDS), ...answerKey(r) }),
+  },
+  {
+    key: "auto_ai_critique",
+    label: "AI critique",
+    score: "score",
+    settings: (r) => ({ prompt_template: pickOf(r, PROMPTS), ...answerKey(r) }),
+  },
+  { key: "auto_custom_code_run", label: "Custom code", score: "unit", settings: (r) => ({ code: pickOf(r, CODE), ...answerKey(r) }) },
+  { key: "auto_webhook_test", label: "Webhook", score: "unit", settings: (r) => ({ webhook_url: pickOf(r, WEBHOOKS), ...answerKey(r) }) },
+  {
+    key: "auto_starts_with",
+    label: "Starts with",
+    score: "ratio",
+    settings: (r) => ({ prefix: pickOf(r, SUBSTRINGS), case_sensitive: r.chance(0.5) }),
+  },
+  {
+    key: "auto_ends_with",
+    label: "Ends with",
+    score: "ratio",
+    settings: (r) => ({ suffix: pickOf(r, SUBSTRINGS), case_sensitive: r.chance(0.5) }),
+  },
+  {
+    key: "auto_contains",
+    label: "Contains",
+    score: "ratio",
+    settings: (r) => ({ substring: pickOf(r, SUBSTRINGS), case_sensitive: r.chance(0.5) }),
+  },
+  {
+    key: "auto_contains_any",
+    label: "Contains any",
+    score: "ratio",
+    settings: (r) => ({ substrings: pickOf(r, SUBSTRING_LISTS), case_sensitive: r.chance(0.5) }),
+  },
+  {
+    key: "auto_contains_all",
+    label: "Contains all",
+    score: "ratio",
+    settings: (r) => ({ substrings: pickOf(r, SUBSTRING_LISTS), case_sensitive: r.chance(0.5) }),
+  },
+  {
+    key: "auto_levenshtein_distance",
+    label: "Levenshtein distance",
+    score: "distance",
+    settings: (r) => ({ threshold: r.between(1, 10), ...answerKey(r) }),
+  },
+  { key: "auto_semantic_similarity", label: "Semantic similarity", score: "unit", settings: (r) => answerKey(r) },
+  { key: "auto_json_diff", label: "JSON diff", score: "unit", settings: (r) => ({ compare_schema_only: r.chance(0.3), ...answerKey(r) }) },
+  { key: "rag_faithfulness", label: "RAG faithfulness", score: "unit", settings: () => ({}) },
+  { key: "rag_context_relevancy", label: "RAG context relevancy", score: "unit", settings: () => ({}) },
+];
+
+/** The aggregated value of one evaluator over `rows` test cases. */
+export function aggregateValue(kind: EvaluatorKind, rng: Rng, rows: number): number {
+  switch (kind.score) {
+    case "ratio":
+      // The mean of per-row booleans: exactly k / rows, as the real service computes it.
+      return rng.between(0, rows) / rows;
+    case "score":
+      return rng.float(2, 10);
+    case "unit":
+      return rng.next();
+    case "distance":
+      return rng.float(0, 40);
+  }
+}

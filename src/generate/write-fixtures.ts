@@ -1,0 +1,53 @@
+// Streams a fixtures run to a writable (a file or stdout), respecting backpressure, so memory
+// stays flat whatever the size. The CLI and the benchmark both write through here.
+import { fixtureText } from "./fixture-text.js";
+import { fixtureRecords, type FixtureRun } from "./fixture-run.js";
+
+export interface WriteSummary {
+  records: number;
+}
+
+export interface WriteOptions {
+  /** Progress callback: records written so far, and the total. */
+  onProgress?: (records: number, total: number) => void;
+}
+
+export async function writeFixtures(run: FixtureRun, out: NodeJS.WritableStream, options: WriteOptions = {}): Promise<WriteSummary> {
+  const { records, total, realistic } = fixtureRecords(run);
+  const onProgress = options.onProgress;
+  const pieces = fixtureText(records, { format: run.format, realistic, onProgress: onProgress && ((n) => onProgress(n, total)) });
+  // An error can arrive between writes (EPIPE, ENOSPC): keep it, stop at the next piece.
+  let failure: Error | undefined;
+  const onError = (error: Error): void => {
+    failure ??= error;
+  };
+  out.on("error", onError);
+  try {
+    for (const piece of pieces) {
+      if (failure) throw failure;
+      if (!out.write(piece)) await drained(out);
+    }
+    if (failure) throw failure;
+  } finally {
+    out.off("error", onError);
+  }
+  return { records: total };
+}
+
+function drained(out: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error): void => {
+      out.off("drain", onDrain);
+      out.off("error", onFail);
+      out.off("close", onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = (): void => done();
+    const onFail = (error: Error): void => done(error);
+    const onClose = (): void => done(Object.assign(new Error("output closed before the end"), { code: "EPIPE" }));
+    out.on("drain", onDrain);
+    out.on("error", onFail);
+    out.on("close", onClose);
+  });
+}

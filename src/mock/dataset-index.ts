@@ -1,0 +1,40 @@
+// Indexes a dataset once per load: the JSON bytes of every app's lists and of every human
+// evaluation are serialized here, so answering a request is a lookup and a socket write.
+import type { Dataset } from "../dataset/dataset.js";
+
+export interface DatasetIndex {
+  /** Compact JSON array of the app's evaluations, by app_id. */
+  evaluationsByApp: ReadonlyMap<string, Buffer>;
+  /** Compact JSON array of the app's human evaluations, by app_id. */
+  humanEvaluationsByApp: ReadonlyMap<string, Buffer>;
+  /** Compact JSON of one human evaluation, by id. */
+  humanEvaluationById: ReadonlyMap<string, Buffer>;
+  /** One line for logs: how much is served. */
+  summary: string;
+}
+
+/** `[]`: the real service answers an unknown but well-formed app_id with an empty list. */
+export const EMPTY_LIST = Buffer.from("[]");
+
+function groupBy<T>(records: readonly T[], key: (record: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const record of records) {
+    const k = key(record);
+    const group = groups.get(k);
+    if (group) group.push(record);
+    else groups.set(k, [record]);
+  }
+  return groups;
+}
+
+const serializeGroups = <T>(groups: Map<string, T[]>): Map<string, Buffer> =>
+  new Map([...groups].map(([app, records]) => [app, Buffer.from(JSON.stringify(records))]));
+
+export function indexDataset(dataset: Dataset): DatasetIndex {
+  const evaluationsByApp = serializeGroups(groupBy(dataset.evaluations, (e) => e.app_id));
+  const humanEvaluationsByApp = serializeGroups(groupBy(dataset.human_evaluations, (e) => e.app_id));
+  const humanEvaluationById = new Map(dataset.human_evaluations.map((e) => [e.id, Buffer.from(JSON.stringify(e))]));
+  const apps = new Set([...evaluationsByApp.keys(), ...humanEvaluationsByApp.keys()]).size;
+  const summary = `${dataset.evaluations.length} evaluations, ${dataset.human_evaluations.length} human evaluations, ${apps} apps`;
+  return { evaluationsByApp, humanEvaluationsByApp, humanEvaluationById, summary };
+}

@@ -1,0 +1,9 @@
+// `evals-contract/mock`: the fixture-backed mock server of the Evaluation Listing Service, for
+// frontend development and for consumers' own tests (`startMockServer({ data, port: 0 })`).
+export { startMockServer, createMockServer, DEFAULT_PORT, DEFAULT_HOST } from "./server.js";
+export type { MockServerOptions, RunningMockServer, DataChangeEvent } from "./options.js";
+export { createMockHandler, normalizeBasePath } from "./handler.js";
+export type { MockHandler, MockHandlerOptions } from "./handler.js";
+export { acceptDataset, datasetErrors, loadDatasetFile, readDataFile } from "./load-dataset.js";
+export type { Scenario } from "./scenarios.js";
+export { readScenario, MAX_DELAY_MS } from "./scenarios.js";

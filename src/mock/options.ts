@@ -1,0 +1,32 @@
+// The mock server's public option and handle types (what consumers' tests code against).
+import type { Dataset } from "../dataset/dataset.js";
+import type { ToolkitError } from "../errors.js";
+
+export interface MockServerOptions {
+  /** The records to serve; default: the file at `dataFile`, else the embedded default dataset. */
+  data?: Dataset;
+  /** A data file to serve (when `data` is absent) and to watch: a changed file is reloaded. */
+  dataFile?: string;
+  /** Default 4010; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1 (loopback only). */
+  host?: string;
+  /** A prefix for every path, e.g. `/api` (the real service's public base URL ends in `/api`). */
+  basePath?: string;
+  /** Latency added to every response unless a request asks for another (`Prefer: delay=`). */
+  delayMs?: number;
+  /** Receives one line per request (`GET /evaluations?app_id=x 200 0.3ms`) and per data reload. */
+  log?: (line: string) => void;
+  /** Called after each reload attempt of `dataFile`: the new data, or why it was refused. */
+  onDataChange?: (event: DataChangeEvent) => void;
+}
+
+export type DataChangeEvent = { ok: true; summary: string } | { ok: false; error: ToolkitError };
+
+export interface RunningMockServer {
+  /** `http://host:port` + base path, without a trailing slash. */
+  url: string;
+  port: number;
+  /** Stops watching, drops open connections and pending delayed responses, and stops listening. */
+  close(): Promise<void>;
+}

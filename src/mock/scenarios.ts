@@ -1,0 +1,70 @@
+// Scenarios a frontend needs without editing data, in Prism's `Prefer` header syntax
+// (`Prefer: code=500, delay=250, example=empty`) or as query parameters (`?__code=500&__delay=250
+// &__example=empty`, `__empty=1` for short). Unknown preferences are ignored (RFC 7240); a known
+// one with a bad value is a mock fault (400), so a typo never silently serves the happy path.
+
+export interface Scenario {
+  delayMs?: number;
+  /** 200 or 400..599. */
+  code?: number;
+  /** Serve `[]` from the list endpoints. */
+  empty?: boolean;
+  /** The preferences honoured, for the `Preference-Applied` header. */
+  applied: string[];
+}
+
+export const MAX_DELAY_MS = 120_000;
+export const NO_SCENARIO: Scenario = Object.freeze({ applied: [] }) as Scenario;
+
+const INTEGER = /^\d{1,9}$/;
+
+/** Collects `key=value` pairs of the Prefer header (`,` or `;` separated, values optionally quoted). */
+function preferPairs(header: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const part of header.split(/[,;]/)) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    const key = part.slice(0, eq).trim().toLowerCase();
+    const value = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
+    pairs.push([key, value]);
+  }
+  return pairs;
+}
+
+function queryPairs(query: URLSearchParams): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const [key, value] of query) {
+    if (!key.startsWith("__")) continue;
+    if (key === "__empty") {
+      if (value === "" || value === "1" || value === "true") pairs.push(["example", "empty"]);
+      else if (value !== "0" && value !== "false") pairs.push(["example", `__empty=${value}`]);
+    } else pairs.push([key.slice(2), value]);
+  }
+  return pairs;
+}
+
+/** The scenario a request asks for, or a message saying what is wrong with it. */
+export function readScenario(prefer: string | undefined, query: URLSearchParams | undefined): Scenario | { fault: string } {
+  const pairs = [...(prefer ? preferPairs(prefer) : []), ...(query ? queryPairs(query) : [])];
+  if (pairs.length === 0) return NO_SCENARIO;
+  const scenario: Scenario = { applied: [] };
+  for (const [key, value] of pairs) {
+    if (key === "delay") {
+      if (!INTEGER.test(value) || Number(value) > MAX_DELAY_MS) return { fault: `delay must be 0 to ${MAX_DELAY_MS} ms, got "${value}"` };
+      scenario.delayMs = Number(value);
+    } else if (key === "code") {
+      const code = Number(value);
+      if (!INTEGER.test(value) || (code !== 200 && (code < 400 || code > 599)))
+        return { fault: `code must be 200 or 400 to 599, got "${value}"` };
+      scenario.code = code;
+    } else if (key === "example") {
+      if (value !== "empty") return { fault: `unknown example "${value}" (known: empty)` };
+      scenario.empty = true;
+    } else continue;
+    scenario.applied.push(`${key}=${value}`);
+  }
+  return scenario;
+}

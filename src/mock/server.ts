@@ -1,0 +1,84 @@
+// The mock server as a factory (createMockServer: build, listen is the caller's choice) and as a
+// started server (startMockServer: load the data, listen, watch the data file, close cleanly).
+import { createServer, type Server } from "node:http";
+import { readJsonFile } from "../check/read-json-file.js";
+import { DEFAULT_DATASET_PATH, type Dataset } from "../dataset/dataset.js";
+import { isToolkitError, ToolkitError } from "../errors.js";
+import { readDataFile } from "./load-dataset.js";
+import { createMockHandler, normalizeBasePath, type MockHandler, type MockHandlerOptions } from "./handler.js";
+import type { MockServerOptions, RunningMockServer } from "./options.js";
+import { watchDataFile } from "./watch-data-file.js";
+
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = "127.0.0.1";
+
+/** An unstarted server on `options.data` (checked: contract errors throw E_DATA_INVALID). */
+export function createMockServer(options: MockHandlerOptions): Server & { mock: MockHandler } {
+  const handler = createMockHandler(options);
+  return Object.assign(createServer(handler), { mock: handler });
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      if (error.code === "EADDRINUSE")
+        reject(new ToolkitError("E_PORT_IN_USE", `port ${port} on ${host} is already in use (choose another with --port)`));
+      else reject(new ToolkitError("E_LISTEN", `cannot listen on ${host}:${port}: ${error.message}`, { cause: error }));
+    };
+    server.once("error", onError);
+    server.listen(port, host, () => {
+      server.off("error", onError);
+      const address = server.address();
+      resolve(typeof address === "object" && address !== null ? address.port : port);
+    });
+  });
+}
+
+/** A host as it appears in a URL a browser can open (wildcard addresses mean this machine). */
+function urlHost(host: string): string {
+  if (host === "0.0.0.0") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+/** Loads the data, listens, and (with `dataFile`) reloads the file whenever it changes. */
+export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
+  const data = options.data ?? (await readDataFile(options.dataFile));
+  const source = options.dataFile ?? (options.data ? "data" : DEFAULT_DATASET_PATH);
+  const host = options.host ?? DEFAULT_HOST;
+  const server = createMockServer({ ...options, data: data as Dataset, source });
+  const port = await listen(server, options.port ?? DEFAULT_PORT, host);
+
+  const file = options.dataFile;
+  let closing: Promise<void> | undefined;
+  let stopWatching = (): void => {};
+  if (file !== undefined) {
+    let reloads = Promise.resolve();
+    const reload = async (): Promise<void> => {
+      if (closing) return;
+      try {
+        const summary = server.mock.setDataset(await readJsonFile(file), file);
+        options.log?.(`reloaded ${file}: ${summary}`);
+        options.onDataChange?.({ ok: true, summary });
+      } catch (error) {
+        const refused = isToolkitError(error) ? error : new ToolkitError("E_FILE_UNREADABLE", String(error));
+        options.log?.(`${refused.code} ${refused.message}; still serving the last good data`);
+        options.onDataChange?.({ ok: false, error: refused });
+      }
+    };
+    // Reloads run one after another, so the last change always wins.
+    stopWatching = watchDataFile(file, () => {
+      reloads = reloads.then(reload);
+    });
+  }
+
+  const close = (): Promise<void> =>
+    (closing ??= new Promise<void>((resolve, reject) => {
+      stopWatching();
+      server.mock.dispose();
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    }));
+
+  return { url: `http://${urlHost(host)}:${port}${normalizeBasePath(options.basePath)}`, port, close };
+}

@@ -1,0 +1,38 @@
+// One readable line per request through Prism, and one indented line per violation under it.
+import type { PrismExchange, PrismViolation } from "./violation.js";
+
+const SEVERITY_LABEL: Record<PrismViolation["severity"], string> = {
+  Error: "error",
+  Warning: "warning",
+  Information: "info",
+  Hint: "hint",
+};
+
+/** `["response", "body", "0", "testset_id"]` -> `response body $[0].testset_id`. */
+export function describeLocation(location: readonly string[]): string {
+  const [side = "", part, ...rest] = location;
+  const path = rest
+    .map((key) => (/^\d+$/.test(key) ? `[${key}]` : /^[A-Za-z_]\w*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`))
+    .join("");
+  return [side, part, rest.length > 0 ? `$${path}` : undefined].filter(Boolean).join(" ");
+}
+
+/** Prism repeats the location at the start of its messages ("Response body property 0.id must be string"). */
+const shortMessage = (message: string): string =>
+  message.replace(/^(request|response) (body|query|headers?|path)( property \S+)? (?=\S)/i, "") || message;
+
+export const formatViolation = (violation: PrismViolation): string =>
+  `  ${SEVERITY_LABEL[violation.severity].padEnd(7)} ${describeLocation(violation.location)}: ${shortMessage(violation.message)}`;
+
+export function formatExchange(exchange: PrismExchange): string[] {
+  const count = (side: string): string | undefined => {
+    const n = exchange.violations.filter((v) => v.location[0] === side).length;
+    return n > 0 ? `${n} ${side} violation${n === 1 ? "" : "s"}` : undefined;
+  };
+  const { problem } = exchange;
+  // Prism's problem details are boilerplate when the violations below already say what is wrong.
+  const detail = problem?.detail && exchange.violations.length === 0 ? ` (${problem.detail})` : "";
+  const notes = [count("request"), count("response"), problem ? `Prism: ${problem.title}${detail}` : undefined].filter(Boolean);
+  const head = `${exchange.method} ${exchange.url} -> ${exchange.status}${notes.length > 0 ? `  ${notes.join("; ")}` : ""}`;
+  return [head, ...exchange.violations.map(formatViolation)];
+}

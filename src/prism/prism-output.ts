@@ -1,0 +1,33 @@
+// Reads Prism's console output (signale lines such as
+// "[1:02:03 PM] › [CLI] ▶  start     Prism is listening on http://127.0.0.1:4010").
+// Only the few lines the toolkit acts on are recognised; everything else is passed on as text.
+
+export type PrismOutputLine =
+  | { kind: "listening"; url: string }
+  | { kind: "port-in-use"; text: string }
+  | { kind: "fatal"; message: string }
+  | { kind: "other"; text: string };
+
+// Colour codes: Prism's chalk is switched off through the environment, but a user's FORCE_COLOR may win.
+// eslint-disable-next-line no-control-regex -- matching the escape character is the point
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+export const stripAnsi = (text: string): string => text.replace(ANSI, "");
+
+export function readPrismLine(raw: string): PrismOutputLine {
+  const text = stripAnsi(raw).trimEnd();
+  const listening = /Prism is listening on (https?:\/\/\S+)/.exec(text);
+  if (listening) return { kind: "listening", url: listening[1]! };
+  if (/EADDRINUSE/.test(text)) return { kind: "port-in-use", text };
+  const fatal = /\bfatal\s+(.+)$/.exec(text);
+  // Its parser errors repeat their prefix ("Error parsing x: Error parsing x: ...").
+  if (fatal)
+    return {
+      kind: "fatal",
+      message: fatal[1]!
+        .trim()
+        .replace(/^(.{8,}?: )\1/, "$1")
+        .replace(/:$/, ""),
+    };
+  return { kind: "other", text };
+}

@@ -1,0 +1,175 @@
+// Starts Prism in mock or proxy mode on the contract's OpenAPI document, and reports what it
+// finds in each exchange. Prism runs as a child process; a small relay in front of it turns its
+// per-response findings into `onExchange` calls.
+import { access } from "node:fs/promises";
+import { ToolkitError } from "../errors.js";
+import { buildProxyDocument, DEFAULT_OPENAPI_PATH, writeTempDocument, type TempDocument } from "./documents.js";
+import { ensurePortFree, findFreePort } from "./free-port.js";
+import { spawnPrism, type PrismProcess } from "./spawn-prism.js";
+import { startViolationRelay, type RunningRelay } from "./violation-relay.js";
+import type { PrismExchange } from "./violation.js";
+
+export const PRISM_DEFAULT_PORT = 4010;
+export const PRISM_DEFAULT_HOST = "127.0.0.1";
+
+export interface StartPrismOptions {
+  mode: "mock" | "proxy";
+  /**
+   * OpenAPI document (file path or http(s) URL). Default: contracts/openapi.yaml for the mock; for
+   * the proxy, the same contract with null accepted for optional properties (unless `strict`).
+   */
+  document?: string;
+  /** Default 4010; 0 picks a free port (read it from the result). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Proxy mode: the provider to validate, e.g. `https://eval.example.com/api`. */
+  upstream?: string;
+  /** Mock mode: responses generated from the schemas instead of the document's examples. */
+  dynamic?: boolean;
+  /** Mock mode with `dynamic`: seed for repeatable generated responses. */
+  seed?: string;
+  /** Prism's --errors: a violation fails the request (500 problem+json for a bad response). */
+  errors?: boolean;
+  /** Proxy mode: validate against the published document, so null optionals are violations too. */
+  strict?: boolean;
+  /**
+   * Put the reporting relay in front of Prism (default true). Without it Prism itself listens on
+   * the port and `onExchange` is never called (used to measure Prism alone).
+   */
+  observe?: boolean;
+  /** Called after every request with Prism's violations of it (often none). */
+  onExchange?: (exchange: PrismExchange) => void;
+  /** Prism's own log lines, colours removed. */
+  onLog?: (line: string) => void;
+  startTimeoutMs?: number;
+}
+
+export interface RunningPrism {
+  /** Base URL clients call, e.g. `http://127.0.0.1:4010` (no trailing slash). */
+  url: string;
+  port: number;
+  host: string;
+  mode: "mock" | "proxy";
+  /** The document Prism runs on (a temporary file for the default proxy document). */
+  document: string;
+  /** Resolves when the Prism child exits, with its exit code; a crash shows here. */
+  exited: Promise<number | null>;
+  /** Stops the relay and Prism and removes temporary files. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+const isUrl = (value: string): boolean => /^https?:\/\//i.test(value);
+
+const formatUrl = (host: string, port: number): string => `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+
+function checkOptions(options: StartPrismOptions): void {
+  if (options.mode === "proxy") {
+    if (!options.upstream) throw new ToolkitError("E_USAGE", "the proxy needs the provider's URL (--upstream URL)");
+    let parsed: URL;
+    try {
+      parsed = new URL(options.upstream);
+    } catch {
+      throw new ToolkitError("E_USAGE", `--upstream must be an http(s) URL, got "${options.upstream}"`);
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+      throw new ToolkitError("E_USAGE", `--upstream must be an http(s) URL, got "${options.upstream}"`);
+  } else if (options.upstream) {
+    throw new ToolkitError("E_USAGE", "--upstream only applies to the proxy");
+  }
+  if (options.mode === "proxy" && (options.dynamic || options.seed !== undefined))
+    throw new ToolkitError("E_USAGE", "--dynamic and --seed only apply to the mock");
+}
+
+async function documentFor(options: StartPrismOptions): Promise<{ path: string; temp?: TempDocument }> {
+  if (options.document) {
+    if (!isUrl(options.document)) {
+      try {
+        await access(options.document);
+      } catch {
+        throw new ToolkitError("E_FILE_NOT_FOUND", `OpenAPI document not found: ${options.document}`);
+      }
+    }
+    return { path: options.document };
+  }
+  if (options.mode === "mock" || options.strict) return { path: DEFAULT_OPENAPI_PATH };
+  const temp = await writeTempDocument(buildProxyDocument());
+  return { path: temp.path, temp };
+}
+
+function prismArgs(options: StartPrismOptions, document: string, host: string, port: number): string[] {
+  const args = [options.mode, document];
+  if (options.mode === "proxy") args.push(options.upstream!);
+  args.push("--host", host, "--port", String(port));
+  if (options.errors) args.push("--errors");
+  if (options.dynamic) {
+    // Only the declared properties: random extra ones are noise for a client of this contract.
+    args.push("--dynamic", "--json-schema-faker-fillProperties=false");
+    if (options.seed !== undefined) args.push("--seed", options.seed);
+  }
+  return args;
+}
+
+export async function startPrism(options: StartPrismOptions): Promise<RunningPrism> {
+  checkOptions(options);
+  const host = options.host ?? PRISM_DEFAULT_HOST;
+  const wantedPort = options.port ?? PRISM_DEFAULT_PORT;
+  const observe = options.observe ?? true;
+  const { path: document, temp } = await documentFor(options);
+
+  let relay: RunningRelay | undefined;
+  let prism: PrismProcess | undefined;
+  let prismReady = (): void => {};
+  let prismFailed = (_error: unknown): void => {};
+  const ready = new Promise<void>((resolve, reject) => {
+    prismReady = resolve;
+    prismFailed = reject;
+  });
+  ready.catch(() => {}); // only the relay's waiting requests care
+  try {
+    let prismHost = host;
+    let prismPort: number;
+    if (observe) {
+      // Prism listens privately on loopback; clients talk to the relay on the wanted port.
+      const target = { host: "127.0.0.1", port: await findFreePort("127.0.0.1") };
+      relay = await startViolationRelay({ target, ready, host, port: wantedPort, onExchange: (e) => options.onExchange?.(e) });
+      prismHost = target.host;
+      prismPort = target.port;
+    } else if (wantedPort === 0) {
+      prismPort = await findFreePort(host);
+    } else {
+      await ensurePortFree(host, wantedPort);
+      prismPort = wantedPort;
+    }
+    prism = await spawnPrism({
+      args: prismArgs(options, document, prismHost, prismPort),
+      ...(options.onLog ? { onLog: options.onLog } : {}),
+      ...(options.startTimeoutMs !== undefined ? { startTimeoutMs: options.startTimeoutMs } : {}),
+    });
+    prismReady();
+    const port = relay ? relay.port : prismPort;
+    const running = prism;
+    const openRelay = relay;
+    let closing: Promise<void> | undefined;
+    return {
+      url: formatUrl(host, port),
+      port,
+      host,
+      mode: options.mode,
+      document,
+      exited: running.exited,
+      close: () =>
+        (closing ??= (async () => {
+          await openRelay?.close();
+          await running.stop();
+          await temp?.remove();
+        })()),
+    };
+  } catch (error) {
+    prismFailed(error);
+    await relay?.close();
+    await prism?.stop();
+    await temp?.remove();
+    throw error;
+  }
+}

@@ -1,0 +1,44 @@
+// Every human evaluation of the list is returned identically (deep-equal JSON) by its own
+// endpoint: a client that opens a row of the list must see the same record.
+import { byIdLabel, listLabel } from "../endpoints.js";
+import { firstDifference, showValue } from "../first-difference.js";
+import { fetchById, fetchList, finding, isRecord, listRecords, NO_APP_ID, type CheckDraft, type VerifyContext } from "./context.js";
+
+export async function checkByIdIdentity(ctx: VerifyContext): Promise<CheckDraft> {
+  const draft: CheckDraft = {
+    group: "cross-endpoint",
+    check: "same-record-as-list",
+    endpoint: byIdLabel(false),
+    operationId: "getHumanEvaluation",
+    findings: [],
+  };
+  if (ctx.appId === undefined) return { ...draft, skipReason: NO_APP_ID };
+  const list = await fetchList(ctx, "listHumanEvaluations", false, "app");
+  const records = listRecords(list);
+  if (records === undefined) return { ...draft, skipReason: "the human evaluation list is not a JSON array (see conformance)" };
+  const listed = records.flatMap((record, index) =>
+    isRecord(record) && typeof record.id === "string" ? [{ record, index, id: record.id }] : [],
+  );
+  if (listed.length === 0) return { ...draft, skipReason: `app ${ctx.appId} lists no human evaluation to fetch by id` };
+  const responses = await Promise.all(listed.map(({ id }) => fetchById(ctx, id, false)));
+  listed.forEach(({ record, index, id }, i) => {
+    const response = responses[i]!;
+    // A non-200 or non-JSON answer is the conformance check's finding.
+    if (response.status !== 200 || !response.parsed) return;
+    const returnedId = isRecord(response.json) ? response.json.id : undefined;
+    // Another record entirely: say so at its id rather than at the first field that happens to differ.
+    const difference = returnedId !== id ? { path: "$.id", left: id, right: returnedId } : firstDifference(record, response.json);
+    if (!difference) return;
+    const listRequest = listLabel("listHumanEvaluations", false, "app");
+    draft.findings.push(
+      finding(
+        "error",
+        difference.path,
+        "same-record-as-list",
+        `differs from item ${index} of ${listRequest}: the list has ${showValue(difference.left)}, by id ${showValue(difference.right)}`,
+        response.request,
+      ),
+    );
+  });
+  return draft;
+}

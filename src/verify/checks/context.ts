@@ -1,0 +1,62 @@
+// What every check gets: the provider client (responses shared between checks), the ids under
+// test, and small helpers to build findings and check results.
+import type { Finding, Severity } from "../../check/finding.js";
+import type { OperationId } from "../../contract/operations.js";
+import { byIdPath, listPath, type AppIdKind, type ListOperationId } from "../endpoints.js";
+import type { ProviderClient, ProviderResponse } from "../provider-client.js";
+import type { CheckGroup, VerificationFinding } from "../report.js";
+
+export interface VerifyContext {
+  client: ProviderClient;
+  appId?: string;
+  humanEvaluationId?: string;
+  unknownAppId: string;
+  unknownEvaluationId: string;
+}
+
+/** A check's result before the run decides its outcome (strict mode, timing). */
+export interface CheckDraft {
+  group: CheckGroup;
+  check: string;
+  endpoint: string;
+  operationId?: OperationId;
+  findings: VerificationFinding[];
+  skipReason?: string;
+}
+
+export function fetchList(ctx: VerifyContext, operationId: ListOperationId, slash: boolean, kind: AppIdKind): Promise<ProviderResponse> {
+  const appId = kind === "app" ? ctx.appId : kind === "unknown" ? ctx.unknownAppId : undefined;
+  return ctx.client.get(listPath(operationId, slash), appId === undefined ? {} : { app_id: appId });
+}
+
+export const fetchById = (ctx: VerifyContext, evaluationId: string, slash: boolean): Promise<ProviderResponse> =>
+  ctx.client.get(byIdPath(evaluationId, slash));
+
+export const finding = (severity: Severity, path: string, rule: string, message: string, request?: string): VerificationFinding =>
+  request === undefined ? { severity, path, rule, message } : { severity, path, rule, message, request };
+
+export const fromRequest = (findings: readonly Finding[], request: string): VerificationFinding[] =>
+  findings.map((f) => ({ ...f, request }));
+
+/** The records of a list response, or undefined when it is not a 200 JSON array (conformance reports that). */
+export const listRecords = (response: ProviderResponse): unknown[] | undefined =>
+  response.status === 200 && Array.isArray(response.json) ? response.json : undefined;
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The ids of a human-evaluation list, in order, without duplicates. */
+export function recordIds(records: readonly unknown[]): string[] {
+  const ids = records.map((r) => (isRecord(r) && typeof r.id === "string" ? r.id : undefined)).filter((id) => id !== undefined);
+  return [...new Set(ids)];
+}
+
+/** The human evaluation ids the by-id checks fetch: every one of the app's list, plus --human-evaluation-id. */
+export async function humanEvaluationIds(ctx: VerifyContext): Promise<string[]> {
+  const ids: string[] = [];
+  if (ctx.appId !== undefined) ids.push(...recordIds(listRecords(await fetchList(ctx, "listHumanEvaluations", false, "app")) ?? []));
+  if (ctx.humanEvaluationId !== undefined && !ids.includes(ctx.humanEvaluationId)) ids.push(ctx.humanEvaluationId);
+  return ids;
+}
+
+export const NO_APP_ID = "no --app-id given: only the checks that need no data ran";

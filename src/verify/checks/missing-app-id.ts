@@ -1,0 +1,62 @@
+// A list without app_id: the seed lists app_id as required (4.1), and the real service answers
+// 422 with a validation body naming it. The seed also calls it an optional filter, so a 200 is a
+// warning, not an error. Checked on both path forms.
+import { checkResponse } from "../../check/check-response.js";
+import { listLabel, type ListOperationId } from "../endpoints.js";
+import type { ProviderResponse } from "../provider-client.js";
+import type { VerificationFinding } from "../report.js";
+import { fetchList, finding, fromRequest, isRecord, type CheckDraft, type VerifyContext } from "./context.js";
+
+/** True when some `detail[].loc` of a validation body names app_id. */
+function namesAppId(body: unknown): boolean {
+  if (!isRecord(body) || !Array.isArray(body.detail)) return false;
+  return body.detail.some((item) => isRecord(item) && Array.isArray(item.loc) && item.loc.includes("app_id"));
+}
+
+export function judgeMissingAppId(operationId: ListOperationId, response: ProviderResponse): VerificationFinding[] {
+  const { request, status } = response;
+  const checked = fromRequest(checkResponse(operationId, { status, headers: response.headers, body: response.text }), request);
+  if (status === 200)
+    return [
+      finding(
+        "warning",
+        "$",
+        "app-id-optional",
+        "answers 200 without app_id: the seed lists app_id as required (4.1) and the real service answers 422",
+        request,
+      ),
+      ...checked,
+    ];
+  if (status !== 422)
+    return [
+      finding(
+        "error",
+        "$",
+        "missing-app-id",
+        `answers ${status} without app_id, expected 422 with a validation error body (seed, 4.1 and 7)`,
+        request,
+      ),
+    ];
+  if (response.parsed && !namesAppId(response.json))
+    checked.push(
+      finding(
+        "error",
+        "$.detail",
+        "validation-detail",
+        `the 422 body names no app_id in detail[].loc (expected e.g. {"detail":[{"loc":["query","app_id"],...}]}), got ${response.text.slice(0, 60)}`,
+        request,
+      ),
+    );
+  return checked;
+}
+
+export async function checkMissingAppId(ctx: VerifyContext, operationId: ListOperationId, slash: boolean): Promise<CheckDraft> {
+  const response = await fetchList(ctx, operationId, slash, "none");
+  return {
+    group: "cross-endpoint",
+    check: "missing-app-id",
+    endpoint: listLabel(operationId, slash, "none"),
+    operationId,
+    findings: judgeMissingAppId(operationId, response),
+  };
+}

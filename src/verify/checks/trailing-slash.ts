@@ -1,0 +1,82 @@
+// Both forms of every path answer alike: the real service serves `/evaluations` and `/evaluations/`
+// (its own web client calls the trailing-slash form; domain notes), so a provider must too.
+import { byIdLabel, listLabel, type ListOperationId } from "../endpoints.js";
+import { firstDifference, showValue } from "../first-difference.js";
+import type { ProviderResponse } from "../provider-client.js";
+import type { VerificationFinding } from "../report.js";
+import { fetchById, fetchList, finding, humanEvaluationIds, NO_APP_ID, type CheckDraft, type VerifyContext } from "./context.js";
+
+/** Key-order-independent JSON, to compare lists whose order differs between two calls. */
+const canonical = (value: unknown): string =>
+  Array.isArray(value)
+    ? `[${value.map(canonical).join(",")}]`
+    : typeof value === "object" && value !== null
+      ? `{${Object.keys(value)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+          .join(",")}}`
+      : JSON.stringify(value);
+
+const sameMembers = (left: unknown[], right: unknown[]): boolean => {
+  if (left.length !== right.length) return false;
+  const a = left.map(canonical).sort();
+  const b = right.map(canonical).sort();
+  return a.every((item, i) => item === b[i]);
+};
+
+/** Findings of the slash form `slashed` against the plain form `plain` of the same request. */
+export function compareForms(plain: ProviderResponse, slashed: ProviderResponse): VerificationFinding[] {
+  if (plain.status !== slashed.status)
+    return [
+      finding(
+        "error",
+        "$",
+        "trailing-slash",
+        `answers ${slashed.status} while ${plain.request} answers ${plain.status}: both forms must work (the real service serves both)`,
+        slashed.request,
+      ),
+    ];
+  if (plain.status !== 200 || !plain.parsed || !slashed.parsed) return [];
+  const difference = firstDifference(plain.json, slashed.json);
+  if (!difference) return [];
+  // The same records in another order is still the same answer (the seed leaves ordering open).
+  if (Array.isArray(plain.json) && Array.isArray(slashed.json) && sameMembers(plain.json, slashed.json)) return [];
+  return [
+    finding(
+      "error",
+      difference.path,
+      "trailing-slash",
+      `differs from ${plain.request}: ${showValue(difference.left)} there, ${showValue(difference.right)} here`,
+      slashed.request,
+    ),
+  ];
+}
+
+export async function checkListTrailingSlash(ctx: VerifyContext, operationId: ListOperationId): Promise<CheckDraft> {
+  const draft: CheckDraft = {
+    group: "cross-endpoint",
+    check: "trailing-slash",
+    endpoint: listLabel(operationId, true, "app"),
+    operationId,
+    findings: [],
+  };
+  if (ctx.appId === undefined) return { ...draft, skipReason: NO_APP_ID };
+  const [plain, slashed] = await Promise.all([fetchList(ctx, operationId, false, "app"), fetchList(ctx, operationId, true, "app")]);
+  return { ...draft, findings: compareForms(plain, slashed) };
+}
+
+export async function checkByIdTrailingSlash(ctx: VerifyContext): Promise<CheckDraft> {
+  const draft: CheckDraft = {
+    group: "cross-endpoint",
+    check: "trailing-slash",
+    endpoint: byIdLabel(true),
+    operationId: "getHumanEvaluation",
+    findings: [],
+  };
+  // One record is enough: routing does not depend on which id is asked for.
+  const [id] = await humanEvaluationIds(ctx);
+  if (id === undefined)
+    return { ...draft, skipReason: ctx.appId === undefined ? NO_APP_ID : `app ${ctx.appId} lists no human evaluation to fetch by id` };
+  const [plain, slashed] = await Promise.all([fetchById(ctx, id, false), fetchById(ctx, id, true)]);
+  return { ...draft, findings: compareForms(plain, slashed) };
+}

@@ -1,0 +1,50 @@
+// A well-formed app id nobody has (random 24-hex): an empty list. A 4xx with a {"detail": ...}
+// body is accepted as an alternative a provider may document (a warning); records, a 5xx (older
+// versions of the real service answered 500) or any other answer is an error.
+import { checkResponse } from "../../check/check-response.js";
+import { listLabel, type ListOperationId } from "../endpoints.js";
+import type { ProviderResponse } from "../provider-client.js";
+import type { VerificationFinding } from "../report.js";
+import { fetchList, finding, fromRequest, isRecord, type CheckDraft, type VerifyContext } from "./context.js";
+
+export function judgeUnknownAppId(operationId: ListOperationId, response: ProviderResponse): VerificationFinding[] {
+  const { request, status } = response;
+  if (status === 200) {
+    const checked = fromRequest(checkResponse(operationId, { status, headers: response.headers, body: response.text }), request);
+    if (Array.isArray(response.json) && response.json.length > 0)
+      checked.push(
+        finding("error", "$", "unknown-app-id", `returns ${response.json.length} record(s) for an app id that does not exist`, request),
+      );
+    return checked;
+  }
+  if (status >= 400 && status < 500 && isRecord(response.json) && "detail" in response.json)
+    return [
+      finding(
+        "warning",
+        "$",
+        "unknown-app-id",
+        `answers ${status} ${response.text.slice(0, 60)} instead of an empty list: accepted only if the provider documents it`,
+        request,
+      ),
+    ];
+  return [
+    finding(
+      "error",
+      "$",
+      "unknown-app-id",
+      `answers ${status} for an unknown app id, expected 200 with an empty list (or a documented 4xx with a {"detail": ...} body)`,
+      request,
+    ),
+  ];
+}
+
+export async function checkUnknownAppId(ctx: VerifyContext, operationId: ListOperationId): Promise<CheckDraft> {
+  const response = await fetchList(ctx, operationId, false, "unknown");
+  return {
+    group: "cross-endpoint",
+    check: "unknown-app-id",
+    endpoint: listLabel(operationId, false, "unknown"),
+    operationId,
+    findings: judgeUnknownAppId(operationId, response),
+  };
+}

@@ -1,0 +1,36 @@
+// A human evaluation id that does not exist (random 24-hex). The seed does not say what happens
+// (section 7): 404 or 422 are fine, a 5xx is a warning (clients cannot tell "not found" from a
+// crash; older versions of the real service did it), a record is an error.
+import { checkResponse } from "../../check/check-response.js";
+import { byIdLabel } from "../endpoints.js";
+import { showValue } from "../first-difference.js";
+import type { ProviderResponse } from "../provider-client.js";
+import type { VerificationFinding } from "../report.js";
+import { fetchById, finding, fromRequest, isRecord, type CheckDraft, type VerifyContext } from "./context.js";
+
+export function judgeUnknownEvaluationId(response: ProviderResponse): VerificationFinding[] {
+  const { request, status } = response;
+  if (status === 404) return [];
+  // 422 is documented: its body must be a validation error body.
+  if (status === 422)
+    return fromRequest(checkResponse("getHumanEvaluation", { status, headers: response.headers, body: response.text }), request);
+  if (status === 200) {
+    const id = isRecord(response.json) ? response.json.id : undefined;
+    return [
+      finding("error", "$", "unknown-evaluation-id", `returns a record (id ${showValue(id)}) for an id that does not exist`, request),
+    ];
+  }
+  const why = status >= 500 ? "clients cannot tell a missing record from a crash" : "the seed documents only 200 and 422";
+  return [finding("warning", "$", "unknown-evaluation-id", `answers ${status} for an unknown id, expected 404 or 422: ${why}`, request)];
+}
+
+export async function checkUnknownEvaluationId(ctx: VerifyContext): Promise<CheckDraft> {
+  const response = await fetchById(ctx, ctx.unknownEvaluationId, false);
+  return {
+    group: "cross-endpoint",
+    check: "unknown-evaluation-id",
+    endpoint: byIdLabel(false, "{unknown}"),
+    operationId: "getHumanEvaluation",
+    findings: judgeUnknownEvaluationId(response),
+  };
+}

@@ -1,0 +1,46 @@
+// The endpoints the verifier calls, as request paths and as report labels. Labels are templates
+// (`{app_id}`, `{unknown}`, `{evaluation_id}`) so a report groups by endpoint whatever the ids;
+// each finding names its concrete request.
+import { OPERATIONS, pathFor, type OperationId } from "../contract/operations.js";
+
+export type ListOperationId = Exclude<OperationId, "getHumanEvaluation">;
+export const LIST_OPERATIONS: readonly ListOperationId[] = ["listEvaluations", "listHumanEvaluations"];
+
+/** Which app_id a list request carries: the one under test, a random unknown one, or none at all. */
+export type AppIdKind = "app" | "unknown" | "none";
+
+const APP_PLACEHOLDER: Record<AppIdKind, string> = { app: "{app_id}", unknown: "{unknown}", none: "" };
+
+/** Every path in both forms: the real service serves `/evaluations` and `/evaluations/` alike (domain notes). */
+export const withSlash = (path: string, slash: boolean): string => (slash ? `${path}/` : path);
+
+export const listPath = (operationId: ListOperationId, slash: boolean): string => withSlash(OPERATIONS[operationId].path, slash);
+
+export function listLabel(operationId: ListOperationId, slash: boolean, kind: AppIdKind): string {
+  const query = kind === "none" ? "" : `?app_id=${APP_PLACEHOLDER[kind]}`;
+  return `GET ${listPath(operationId, slash)}${query}`;
+}
+
+export const byIdPath = (evaluationId: string, slash: boolean): string =>
+  withSlash(pathFor("getHumanEvaluation", { evaluation_id: evaluationId }), slash);
+
+export const byIdLabel = (slash: boolean, placeholder: "{evaluation_id}" | "{unknown}" = "{evaluation_id}"): string =>
+  `GET ${withSlash(OPERATIONS.getHumanEvaluation.path.replace("{evaluation_id}", placeholder), slash)}`;
+
+/** The label of the endpoint a Pact interaction of `operationId` exercises. */
+export const mainLabel = (operationId: OperationId): string =>
+  operationId === "getHumanEvaluation" ? byIdLabel(false) : listLabel(operationId, false, "app");
+
+/** The order endpoints appear in a report. */
+export const ENDPOINT_ORDER: readonly string[] = [
+  ...LIST_OPERATIONS.flatMap((op) => [
+    listLabel(op, false, "app"),
+    listLabel(op, true, "app"),
+    listLabel(op, false, "none"),
+    listLabel(op, true, "none"),
+    listLabel(op, false, "unknown"),
+  ]),
+  byIdLabel(false),
+  byIdLabel(true),
+  byIdLabel(false, "{unknown}"),
+];

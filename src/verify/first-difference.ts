@@ -1,0 +1,42 @@
+// Where two JSON values first differ, as a JSONPath: how the verifier says that a record fetched
+// by id is not the one the list returned (key order does not matter, array order does).
+import { joinPath } from "../check/finding.js";
+
+export interface Difference {
+  path: string;
+  left: unknown;
+  right: unknown;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+const pointerSegment = (key: string | number): string => `/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+
+/** The first difference between `left` and `right` (undefined when deep-equal), paths under `base`. */
+export function firstDifference(left: unknown, right: unknown, base = "$"): Difference | undefined {
+  if (Array.isArray(left) && Array.isArray(right)) {
+    for (let i = 0; i < Math.min(left.length, right.length); i++) {
+      const inner = firstDifference(left[i], right[i], joinPath(base, pointerSegment(i)));
+      if (inner) return inner;
+    }
+    return left.length === right.length ? undefined : { path: base, left, right };
+  }
+  if (isObject(left) && isObject(right)) {
+    const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])].sort();
+    for (const key of keys) {
+      const at = joinPath(base, pointerSegment(key));
+      if (!(key in left) || !(key in right)) return { path: at, left: left[key], right: right[key] };
+      const inner = firstDifference(left[key], right[key], at);
+      if (inner) return inner;
+    }
+    return undefined;
+  }
+  return Object.is(left, right) ? undefined : { path: base, left, right };
+}
+
+/** A short rendering of a value for a message (`absent` for undefined). */
+export function showValue(value: unknown): string {
+  if (value === undefined) return "absent";
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 50 ? `${text.slice(0, 47)}...` : text;
+}

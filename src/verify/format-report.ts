@@ -1,0 +1,85 @@
+// Renders a verification report for people: checks grouped by endpoint, each failing or warning
+// check followed by its findings (JSON path, rule, message), then a summary line.
+import { formatFindings } from "../check/format-findings.js";
+import type { CheckOutcome, CheckResult, VerificationFinding, VerificationReport } from "./report.js";
+
+const MARK: Record<CheckOutcome, string> = { passed: "ok  ", warned: "warn", failed: "FAIL", skipped: "skip" };
+
+export interface FormatOptions {
+  /** Findings shown per check; the rest are counted (all of them are in --json and --junit). */
+  maxFindingsPerCheck?: number;
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+interface FindingGroup {
+  finding: VerificationFinding;
+  count: number;
+}
+
+/**
+ * One line per kind of finding: the same rule at the same place in every record (`$[*].created_at`)
+ * is one line with a count, so a provider with naive timestamps does not print a line per record.
+ */
+export function groupFindings(findings: readonly VerificationFinding[]): FindingGroup[] {
+  const groups = new Map<string, { first: VerificationFinding; pattern: string; count: number }>();
+  for (const finding of findings) {
+    const pattern = finding.path.replace(/\[\d+\]/g, "[*]");
+    const key = `${finding.severity}|${finding.rule}|${pattern}`;
+    const group = groups.get(key);
+    if (group) group.count++;
+    else groups.set(key, { first: finding, pattern, count: 1 });
+  }
+  // A kind seen once keeps its real path; a repeated one shows the pattern. Errors first: they
+  // must not hide behind the display limit.
+  return [...groups.values()]
+    .map(({ first, pattern, count }) => ({ finding: count === 1 ? first : { ...first, path: pattern }, count }))
+    .sort((a, b) => Number(a.finding.severity === "warning") - Number(b.finding.severity === "warning"));
+}
+
+function checkLines(check: CheckResult, max: number): string[] {
+  const head = `  ${MARK[check.outcome]}  ${check.check}${check.skipReason === undefined ? "" : ` (${check.skipReason})`}`;
+  const groups = groupFindings(check.findings);
+  const shown = groups.slice(0, max);
+  // Template endpoints ({evaluation_id}) cover many requests: name the one a single finding came from.
+  const perRequest = check.endpoint.includes("{evaluation_id}");
+  const lines = formatFindings(shown.map((g) => g.finding)).map((line, i) => {
+    const { finding, count } = shown[i]!;
+    const request = perRequest && finding.request !== undefined ? finding.request : undefined;
+    const where =
+      count > 1 ? `  (${count} times${request === undefined ? "" : `, first ${request}`})` : request === undefined ? "" : `  [${request}]`;
+    return `        ${line}${where}`;
+  });
+  const rest = groups.length - shown.length;
+  if (rest > 0) lines.push(`        ... and ${rest} more kinds of finding (see --json)`);
+  return [head, ...lines];
+}
+
+export function formatSummary(report: VerificationReport): string {
+  const c = report.counts;
+  const seconds = (report.durationMs / 1000).toFixed(2);
+  return (
+    `${plural(c.checks, "check")}: ${c.passed} passed, ${c.warned} warned, ${c.failed} failed, ${c.skipped} skipped; ` +
+    `${plural(c.errors, "error")}, ${plural(c.warnings, "warning")}; ${plural(report.requests, "request")} in ${seconds} s`
+  );
+}
+
+export function formatReport(report: VerificationReport, options: FormatOptions = {}): string[] {
+  const max = options.maxFindingsPerCheck ?? 10;
+  const target = report.appId === undefined ? "no app_id" : `app_id ${report.appId}`;
+  const lines = [
+    `Verifying ${report.baseUrl} (${target}; unknown ids: app ${report.unknownAppId}, human evaluation ${report.unknownEvaluationId})`,
+  ];
+  if (report.appId === undefined)
+    lines.push("No --app-id: only the checks that need no data ran; pass --app-id to sweep records and run Pact.");
+  if (report.pact === "disabled") lines.push("Pact verification: disabled.");
+  const endpoints = [...new Set(report.checks.map((c) => c.endpoint))];
+  for (const endpoint of endpoints) {
+    lines.push("", endpoint);
+    for (const check of report.checks.filter((c) => c.endpoint === endpoint)) lines.push(...checkLines(check, max));
+  }
+  lines.push("", formatSummary(report));
+  const strict = report.strict ? " (strict: warnings count as errors)" : "";
+  lines.push(report.passed ? `PASS: the provider conforms to the contract${strict}` : `FAIL: the provider breaks the contract${strict}`);
+  return lines;
+}

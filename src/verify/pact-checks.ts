@@ -1,0 +1,46 @@
+// Turns the Pact verification's result into checks of the report: one per interaction, filed
+// under the endpoint it exercises, each mismatch a finding (rule `pact`).
+import type { OperationId } from "../contract/operations.js";
+import type { CheckDraft } from "./checks/context.js";
+import { mainLabel } from "./endpoints.js";
+import type { VerificationFinding } from "./report.js";
+
+/** The parts of runPactVerification's result this module reads (PactVerificationResult fits it). */
+export interface PactOutcome {
+  passed: boolean;
+  interactions: ReadonlyArray<{ description: string; operationId: OperationId; passed: boolean; mismatches: readonly string[] }>;
+  error?: string;
+}
+
+export const PACT_ENDPOINT = "Pact verification";
+
+/** The JSONPath a Pact mismatch names (`$.detail[0].loc`, `$[0].created_at`), or `$`. */
+export function mismatchPath(mismatch: string): string {
+  const match = /\$(?:\.[A-Za-z_][\w-]*|\[[^\]]*\])*/.exec(mismatch);
+  return match ? match[0] : "$";
+}
+
+const pactFinding = (rule: string, path: string, message: string): VerificationFinding => ({ severity: "error", path, rule, message });
+
+export function pactDrafts(outcome: PactOutcome): CheckDraft[] {
+  const drafts: CheckDraft[] = outcome.interactions.map((interaction) => {
+    const findings = interaction.mismatches.map((m) => pactFinding("pact", mismatchPath(m), m.replace(/\s+/g, " ").trim()));
+    if (!interaction.passed && findings.length === 0) findings.push(pactFinding("pact", "$", "the interaction failed without a mismatch"));
+    return {
+      group: "pact",
+      check: `pact: ${interaction.description}`,
+      endpoint: mainLabel(interaction.operationId),
+      operationId: interaction.operationId,
+      findings,
+    };
+  });
+  const runFailed = !outcome.passed && outcome.interactions.every((i) => i.passed);
+  if (outcome.error !== undefined || runFailed)
+    drafts.push({
+      group: "pact",
+      check: "pact: verification run",
+      endpoint: PACT_ENDPOINT,
+      findings: [pactFinding("pact-error", "$", (outcome.error ?? "the Pact verification failed").replace(/\s+/g, " ").trim())],
+    });
+  return drafts;
+}

@@ -1,0 +1,119 @@
+// Reads the Pact verifier's JSON result (pact-core returns the FFI's `pactffi_verifier_json`: the
+// overall result, one entry per verified interaction, the errors with their mismatches) into one
+// pass/fail and a list of readable mismatches per interaction. Parsing this JSON, not the
+// coloured text report, is what keeps the per-interaction outcome robust.
+import type { OperationId } from "../contract/operations.js";
+import type { ProviderStateFailure } from "./provider-states.js";
+
+export interface PactInteractionResult {
+  description: string;
+  operationId: OperationId;
+  passed: boolean;
+  mismatches: string[];
+}
+
+export interface PactVerificationResult {
+  passed: boolean;
+  interactions: PactInteractionResult[];
+  /** Set when (part of) the verification could not run, e.g. a pact that failed to load. */
+  error?: string;
+}
+
+interface VerifierMismatch {
+  type?: string;
+  path?: string;
+  key?: string;
+  parameter?: string;
+  mismatch?: string;
+  expected?: unknown;
+  actual?: unknown;
+}
+
+interface VerifierError {
+  interaction?: string;
+  mismatch?: { type?: string; message?: string; mismatches?: VerifierMismatch[] };
+}
+
+/** The parts of the verifier's JSON read here. */
+export interface VerifierJson {
+  result: boolean;
+  errors?: VerifierError[];
+  pendingErrors?: VerifierError[];
+  interactionResults?: Array<{ description?: string; result?: string }>;
+}
+
+export const isVerifierJson = (value: unknown): value is VerifierJson =>
+  typeof value === "object" && value !== null && typeof (value as { result?: unknown }).result === "boolean";
+
+// eslint-disable-next-line no-control-regex -- ANSI colour codes are control characters by definition
+const ANSI = /\u001b\[[0-9;]*m/g;
+const clean = (text: string): string => text.replace(ANSI, "").replace(/\s+/g, " ").trim();
+
+const PLACE_OF_TYPE: Record<string, string> = {
+  StatusMismatch: "status",
+  BodyTypeMismatch: "body content type",
+  MethodMismatch: "method",
+  PathMismatch: "path",
+};
+
+/** One line per mismatch, led by where it is: `$[0].created_at: ...`, `status: ...`, `header Content-Type: ...`. */
+export function formatMismatch(mismatch: VerifierMismatch): string {
+  const text = clean(mismatch.mismatch ?? `expected ${JSON.stringify(mismatch.expected)}, got ${JSON.stringify(mismatch.actual)}`);
+  let place = mismatch.path;
+  if (mismatch.type === "HeaderMismatch" && mismatch.key !== undefined) place = `header ${mismatch.key}`;
+  else if (mismatch.type === "QueryMismatch" && mismatch.parameter !== undefined) place = `query ${mismatch.parameter}`;
+  place ??= PLACE_OF_TYPE[mismatch.type ?? ""] ?? mismatch.type ?? "response";
+  return `${place}: ${text}`;
+}
+
+function errorLines(error: VerifierError): string[] {
+  const detail = error.mismatch;
+  if (detail?.mismatches !== undefined && detail.mismatches.length > 0) return detail.mismatches.map(formatMismatch);
+  return [clean(detail?.message ?? "the interaction failed")];
+}
+
+/** The verifier names an error "Verifying a pact between C and P Given S - DESCRIPTION". */
+const errorIsFor = (error: VerifierError, description: string): boolean =>
+  error.interaction === description || (error.interaction ?? "").endsWith(` - ${description}`);
+
+export interface ResultContext {
+  operationOf: (description: string) => OperationId;
+  /** Provider states that could not be met: their message explains the verifier's generic one. */
+  stateFailures?: readonly ProviderStateFailure[];
+}
+
+function stateLines(error: VerifierError | undefined, failures: readonly ProviderStateFailure[]): string[] {
+  if (error === undefined) return [];
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const failure of failures) {
+    const line = `provider state "${failure.state}": ${failure.message}`;
+    if (!seen.has(line) && (error.interaction ?? "").includes(`Given ${failure.state}`)) lines.push(line);
+    seen.add(line);
+  }
+  return lines;
+}
+
+/** The verifier's JSON as a result; errors tied to no interaction (a pact that did not load) go to `error`. */
+export function toVerificationResult(json: VerifierJson, context: ResultContext): PactVerificationResult {
+  const errors = json.errors ?? [];
+  const pending = json.pendingErrors ?? [];
+  const interactions: PactInteractionResult[] = (json.interactionResults ?? []).map(({ description = "", result }) => {
+    const error = errors.find((e) => errorIsFor(e, description));
+    const pendingError = pending.find((e) => errorIsFor(e, description));
+    const mismatches = [
+      ...stateLines(error, context.stateFailures ?? []),
+      ...(error ? errorLines(error) : []),
+      // A pending pact's failures are reported but do not fail the run (Pact's "pending" feature).
+      ...(pendingError ? errorLines(pendingError).map((line) => `(pending) ${line}`) : []),
+    ];
+    return { description, operationId: context.operationOf(description), passed: error === undefined && result !== "Error", mismatches };
+  });
+  const unattached = errors.filter((e) => !interactions.some((i) => errorIsFor(e, i.description)));
+  const runErrors = unattached.map((e) => `${clean(e.interaction ?? "verification")}: ${errorLines(e).join("; ")}`);
+  return {
+    passed: json.result && interactions.every((i) => i.passed) && runErrors.length === 0,
+    interactions,
+    ...(runErrors.length > 0 ? { error: runErrors.join("\n") } : {}),
+  };
+}

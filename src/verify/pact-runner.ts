@@ -1,0 +1,93 @@
+// Runs Pact's Verifier in a child process. Pact's native core prints its report and logs straight
+// to file descriptor 1/2 (Rust println!, not through Node streams), which cannot be silenced in
+// process; a child with piped stdio keeps the caller's output clean (and a native crash away from
+// it). The verifier's result comes back over IPC as the JSON text pact-core returns.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+/** JSON-serialisable options of pact-js's `Verifier` (state handling is by URL, not by function). */
+export type VerifierRunOptions = Record<string, unknown>;
+
+export interface VerifierRunReply {
+  /** true: `text` is the verifier's JSON result of a passing run; false: the message it rejected with. */
+  ok: boolean;
+  text: string;
+}
+
+export interface VerifierRunOutcome {
+  /** Absent when the child died before answering. */
+  reply?: VerifierRunReply;
+  exitCode: number | null;
+  /** What the child wrote to stdout and stderr (Pact's report and logs), up to 1 MB. */
+  output: string;
+}
+
+// Plain CommonJS so the same child runs from src/ (tests) and dist/ without a TypeScript loader.
+// argv[1] is the resolved path of the Verifier's module, so it loads from this package's own tree.
+const CHILD_SOURCE = `
+const { Verifier } = require(process.argv[1]);
+process.once("disconnect", () => process.exit(1));
+process.once("message", (options) => {
+  new Verifier(options)
+    .verifyProvider()
+    .then(
+      (text) => ({ ok: true, text: String(text) }),
+      (error) => ({ ok: false, text: error instanceof Error ? error.message : String(error) }),
+    )
+    .then((reply) => process.send(reply, () => process.exit(0)));
+});
+`;
+
+const MAX_OUTPUT_CHARS = 1_000_000;
+
+export interface RunVerifierOptions {
+  /** Copy the child's output to this process's stderr as it comes (verbose log levels). */
+  echo: boolean;
+  timeoutMs: number;
+}
+
+/**
+ * pact-js's verifier module alone loads in about half the time of the whole package (which also
+ * loads the consumer DSL); the package's main module, which exports the same `Verifier`, is the
+ * fallback should a later pact-js move it.
+ */
+function verifierModulePath(): string {
+  const main = createRequire(import.meta.url).resolve("@pact-foundation/pact");
+  const verifierOnly = join(dirname(main), "dsl", "verifier", "index.js");
+  return existsSync(verifierOnly) ? verifierOnly : main;
+}
+
+export function runVerifierIsolated(verifierOptions: VerifierRunOptions, options: RunVerifierOptions): Promise<VerifierRunOutcome> {
+  const pactModule = verifierModulePath();
+  // Pact sends anonymous usage metrics to a third party unless told not to; a CI tool should not.
+  const env = { ...process.env, PACT_DO_NOT_TRACK: process.env["PACT_DO_NOT_TRACK"] ?? "true" };
+  const child = spawn(process.execPath, ["-e", CHILD_SOURCE, pactModule], { stdio: ["ignore", "pipe", "pipe", "ipc"], env });
+  let output = "";
+  const collect = (chunk: Buffer): void => {
+    if (options.echo) process.stderr.write(chunk);
+    if (output.length < MAX_OUTPUT_CHARS) output += chunk.toString("utf8");
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+
+  return new Promise((resolve) => {
+    let reply: VerifierRunReply | undefined;
+    const timer = setTimeout(() => {
+      output += `\n(the Pact verifier took longer than ${options.timeoutMs} ms and was stopped)`;
+      child.kill("SIGKILL");
+    }, options.timeoutMs);
+    child.on("message", (message) => {
+      reply = message as VerifierRunReply;
+    });
+    child.on("error", (error) => {
+      output += `\n${error.message}`;
+    });
+    child.on("close", (exitCode) => {
+      clearTimeout(timer);
+      resolve({ ...(reply === undefined ? {} : { reply }), exitCode, output });
+    });
+    child.send(verifierOptions);
+  });
+}

@@ -1,0 +1,179 @@
+// Verifies a provider against the Pact contracts: the committed pact(s) in contracts/ (or given
+// files, or a Pact Broker's), replayed by Pact's Verifier against the provider's base URL, with
+// provider states met from the provider's own data (provider-states.ts) or by its own setup URL.
+// A broken contract is a result (passed: false, mismatches per interaction); only a verification
+// that cannot run throws (E_PACT, E_PROVIDER_UNREACHABLE, E_USAGE, file errors).
+import { ToolkitError } from "../errors.js";
+import { normalizeHttpUrl } from "./base-url.js";
+import { PACT_PROVIDER } from "./pact-contract.js";
+import { operationResolver, readCommittedPacts, readPactFiles, type LocalPacts } from "./pact-operations.js";
+import { isVerifierJson, toVerificationResult, type PactVerificationResult } from "./pact-results.js";
+import { runVerifierIsolated, type VerifierRunOptions } from "./pact-runner.js";
+import { startProviderStateServer, type ProviderStateServer } from "./provider-states.js";
+
+export type { PactInteractionResult, PactVerificationResult } from "./pact-results.js";
+
+/** Which consumer versions' pacts a broker hands out (Pact's consumer version selectors). */
+export interface ConsumerVersionSelector {
+  mainBranch?: boolean;
+  branch?: string;
+  matchingBranch?: boolean;
+  deployedOrReleased?: boolean;
+  deployed?: boolean;
+  released?: boolean;
+  environment?: string;
+  latest?: boolean;
+  tag?: string;
+  fallbackTag?: string;
+  consumer?: string;
+}
+
+export interface PactVerificationOptions {
+  baseUrl: string;
+  appId: string;
+  humanEvaluationId?: string;
+  /** The provider's own state-change endpoint (Pact protocol); replaces the read-only lookups. */
+  stateSetupUrl?: string;
+  /** Default: the committed contracts/*.json pact(s). Ignored when `brokerUrl` is given. */
+  pactFiles?: string[];
+  brokerUrl?: string;
+  brokerToken?: string;
+  brokerUsername?: string;
+  brokerPassword?: string;
+  providerVersion?: string;
+  providerBranch?: string;
+  /** Publish the verification results to the broker (needs `brokerUrl` and `providerVersion`). */
+  publish?: boolean;
+  /** Default: the main branch and whatever is deployed or released. */
+  consumerVersionSelectors?: ConsumerVersionSelector[];
+  /** Pact's own logging; default "error" (silent). info, debug and trace show Pact's output on stderr. */
+  logLevel?: "trace" | "debug" | "info" | "warn" | "error";
+}
+
+export const DEFAULT_CONSUMER_VERSION_SELECTORS: readonly ConsumerVersionSelector[] = [{ mainBranch: true }, { deployedOrReleased: true }];
+
+const PREFLIGHT_TIMEOUT_MS = 10_000;
+const VERIFIER_TIMEOUT_MS = 120_000;
+
+function checkOptions(options: PactVerificationOptions): void {
+  if (options.appId === "") throw new ToolkitError("E_USAGE", "an app id is needed to meet the provider states (--app-id)");
+  if (options.publish === true && options.brokerUrl === undefined)
+    throw new ToolkitError("E_USAGE", "publishing verification results needs a Pact Broker (--broker-url)");
+  if (options.publish === true && options.providerVersion === undefined)
+    throw new ToolkitError("E_USAGE", "publishing verification results needs the provider version (--provider-version)");
+}
+
+/** Any HTTP answer means the provider is up; only a failed connection is "unreachable". */
+async function assertReachable(baseUrl: string, appId: string): Promise<void> {
+  const url = `${baseUrl}/evaluations?app_id=${encodeURIComponent(appId)}`;
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS) });
+    await response.body?.cancel();
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+    throw new ToolkitError("E_PROVIDER_UNREACHABLE", `cannot reach the provider at ${baseUrl} (${cause})`, { cause: error });
+  }
+}
+
+function brokerOptions(options: PactVerificationOptions, brokerUrl: string): VerifierRunOptions {
+  return {
+    pactBrokerUrl: brokerUrl,
+    ...(options.brokerToken === undefined ? {} : { pactBrokerToken: options.brokerToken }),
+    ...(options.brokerUsername === undefined ? {} : { pactBrokerUsername: options.brokerUsername }),
+    ...(options.brokerPassword === undefined ? {} : { pactBrokerPassword: options.brokerPassword }),
+    consumerVersionSelectors: options.consumerVersionSelectors ?? DEFAULT_CONSUMER_VERSION_SELECTORS,
+    failIfNoPactsFound: true,
+  };
+}
+
+// eslint-disable-next-line no-control-regex -- ANSI colour codes are control characters by definition
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+function firstLine(text: string): string {
+  return (
+    text
+      .replace(ANSI, "")
+      .split("\n")
+      .map((line) => line.trim())
+      .find((line) => line !== "") ?? ""
+  );
+}
+
+function lastLine(text: string): string {
+  return (
+    text
+      .replace(ANSI, "")
+      .split("\n")
+      .map((line) => line.trim())
+      .findLast((line) => line !== "") ?? ""
+  );
+}
+
+/** Pact only logs a failed publication (an ERROR line), it is not in its result: find it in the output. */
+function publicationFailure(output: string): string | undefined {
+  const match = /Publishing of verification results failed[^\n]*/.exec(output.replace(ANSI, ""));
+  return match?.[0].trim();
+}
+
+export async function runPactVerification(options: PactVerificationOptions): Promise<PactVerificationResult> {
+  checkOptions(options);
+  const baseUrl = normalizeHttpUrl(options.baseUrl, "--base-url");
+  const brokerUrl = options.brokerUrl === undefined ? undefined : normalizeHttpUrl(options.brokerUrl, "--broker-url");
+  const stateSetupUrl = options.stateSetupUrl;
+  if (stateSetupUrl !== undefined) normalizeHttpUrl(stateSetupUrl, "--state-setup-url");
+  const local: LocalPacts =
+    brokerUrl !== undefined
+      ? { files: [], operations: new Map() }
+      : options.pactFiles
+        ? await readPactFiles(options.pactFiles)
+        : await readCommittedPacts();
+  await assertReachable(baseUrl, options.appId);
+
+  let states: ProviderStateServer | undefined;
+  try {
+    if (stateSetupUrl === undefined)
+      states = await startProviderStateServer({
+        baseUrl,
+        appId: options.appId,
+        ...(options.humanEvaluationId === undefined ? {} : { humanEvaluationId: options.humanEvaluationId }),
+      });
+    const logLevel = options.logLevel ?? "error";
+    const verifierOptions: VerifierRunOptions = {
+      provider: PACT_PROVIDER,
+      // pact-js's proxy forwards to this URL and keeps its path, so a prefix such as /api works.
+      providerBaseUrl: baseUrl,
+      providerStatesSetupUrl: stateSetupUrl ?? states?.url,
+      logLevel,
+      ...(brokerUrl === undefined ? { pactUrls: local.files } : brokerOptions(options, brokerUrl)),
+      ...(options.providerVersion === undefined ? {} : { providerVersion: options.providerVersion }),
+      ...(options.providerBranch === undefined ? {} : { providerVersionBranch: options.providerBranch }),
+      // pact-core refuses publishVerificationResult (even false) without a provider version.
+      ...(options.publish === true ? { publishVerificationResult: true } : {}),
+    };
+    const outcome = await runVerifierIsolated(verifierOptions, {
+      echo: logLevel === "info" || logLevel === "debug" || logLevel === "trace",
+      timeoutMs: VERIFIER_TIMEOUT_MS,
+    });
+    if (outcome.reply === undefined)
+      throw new ToolkitError(
+        "E_PACT",
+        `the Pact verifier stopped without a result (exit ${outcome.exitCode ?? "signal"}): ${lastLine(outcome.output) || "no output"}`,
+      );
+    let json: unknown;
+    try {
+      json = JSON.parse(outcome.reply.text);
+    } catch {
+      json = undefined;
+    }
+    // A rejection whose message is not the verifier's JSON result means it could not run at all.
+    if (!isVerifierJson(json)) throw new ToolkitError("E_PACT", `the Pact verifier could not run: ${firstLine(outcome.reply.text)}`);
+    const result = toVerificationResult(json, { operationOf: operationResolver(local.operations), stateFailures: states?.failures ?? [] });
+    if (result.interactions.length === 0 && result.error !== undefined)
+      throw new ToolkitError("E_PACT", `the Pact verifier could not run: ${firstLine(result.error)}`);
+    const unpublished = options.publish === true ? publicationFailure(outcome.output) : undefined;
+    if (unpublished !== undefined) return { ...result, error: [result.error, unpublished].filter((e) => e !== undefined).join("\n") };
+    return result;
+  } finally {
+    await states?.close();
+  }
+}

@@ -1,0 +1,117 @@
+// GET requests to the provider under verification: global fetch with a timeout, a concurrency cap,
+// one request per distinct URL (checks share responses), and every network failure mapped to one
+// clear E_PROVIDER_UNREACHABLE line.
+import { ToolkitError } from "../errors.js";
+import { resolveUrl } from "./base-url.js";
+import { createLimiter } from "./limiter.js";
+
+export interface ProviderResponse {
+  /** `GET /evaluations?app_id=...`, relative to the base URL (how findings name their request). */
+  request: string;
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed body; `undefined` when the body is not JSON (`parsed` is false). */
+  json: unknown;
+  parsed: boolean;
+}
+
+export interface ProviderClient {
+  readonly baseUrl: string;
+  /** `path` starts with `/` and may end with one; `query` values are URL-encoded here. */
+  get(path: string, query?: Readonly<Record<string, string>>): Promise<ProviderResponse>;
+  /** How many HTTP requests went out so far. */
+  readonly requestCount: number;
+}
+
+export interface ProviderClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  concurrency: number;
+}
+
+const errorCode = (error: unknown): string | undefined => {
+  if (typeof error !== "object" || error === null) return undefined;
+  const own = (error as { code?: unknown }).code;
+  if (typeof own === "string") return own;
+  // `localhost` may resolve to both ::1 and 127.0.0.1: undici then reports an AggregateError.
+  const inner = (error as { errors?: unknown[] }).errors;
+  return Array.isArray(inner) ? errorCode(inner[0]) : undefined;
+};
+
+/** Why a fetch to `url` failed, in a few words. */
+export function describeNetworkError(error: unknown, url: string, timeoutMs: number): string {
+  const name = error instanceof Error ? error.name : "";
+  if (name === "TimeoutError" || name === "AbortError") return `no answer within ${timeoutMs} ms`;
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code = errorCode(cause) ?? errorCode(error);
+  const host = new URL(url).host;
+  switch (code) {
+    case "ECONNREFUSED":
+      return `connection refused by ${host}`;
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return `host ${new URL(url).hostname} not found (DNS)`;
+    case "ECONNRESET":
+    case "UND_ERR_SOCKET":
+      return `connection to ${host} closed before an answer`;
+    case "ETIMEDOUT":
+    case "UND_ERR_CONNECT_TIMEOUT":
+      return `connection to ${host} timed out`;
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+      return `${host} is unreachable`;
+  }
+  if (cause instanceof Error) return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createProviderClient(options: ProviderClientOptions): ProviderClient {
+  const limit = createLimiter(options.concurrency);
+  const cache = new Map<string, Promise<ProviderResponse>>();
+  let requestCount = 0;
+
+  const send = async (request: string, pathAndQuery: string): Promise<ProviderResponse> => {
+    const url = resolveUrl(options.baseUrl, pathAndQuery);
+    requestCount++;
+    try {
+      const signal = AbortSignal.timeout(options.timeoutMs);
+      const response = await fetch(url, { headers: { accept: "application/json" }, signal, redirect: "follow" });
+      const text = await response.text();
+      let json: unknown = undefined;
+      let parsed = false;
+      try {
+        json = JSON.parse(text) as unknown;
+        parsed = true;
+      } catch {
+        // Not JSON: the conformance check reports it (rule body-json); other checks skip the body.
+      }
+      return { request, status: response.status, headers: response.headers, text, json, parsed };
+    } catch (error) {
+      const reason = describeNetworkError(error, url, options.timeoutMs);
+      throw new ToolkitError("E_PROVIDER_UNREACHABLE", `cannot reach the provider at ${options.baseUrl}: ${reason} (${request})`, {
+        cause: error,
+      });
+    }
+  };
+
+  return {
+    baseUrl: options.baseUrl,
+    get requestCount() {
+      return requestCount;
+    },
+    get(path, query = {}) {
+      const search = Object.entries(query)
+        .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+        .join("&");
+      const pathAndQuery = search === "" ? path : `${path}?${search}`;
+      const request = `GET ${pathAndQuery}`;
+      let pending = cache.get(pathAndQuery);
+      if (!pending) {
+        pending = limit(() => send(request, pathAndQuery));
+        cache.set(pathAndQuery, pending);
+      }
+      return pending;
+    },
+  };
+}

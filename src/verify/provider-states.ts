@@ -1,0 +1,152 @@
+// Provider states without seeding: each state of the contract is met by finding real data on the
+// provider itself, read-only (the app id the user gave; a human evaluation taken from that app's
+// list), and the values found are returned to Pact for `fromProviderState` injection. Served over
+// HTTP with Pact's state-change protocol (POST {state, params, action} -> JSON values), so the
+// verifier, which runs in a child process, reaches it like any provider's own setup URL.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { PROVIDER_STATES } from "./pact-contract.js";
+
+export interface ProviderStateContext {
+  /** The provider's base URL, normalised without a trailing slash. */
+  baseUrl: string;
+  appId: string;
+  /** Use this human evaluation instead of taking the first one of the app's list. */
+  humanEvaluationId?: string;
+  timeoutMs?: number;
+}
+
+/** Values injected into the interaction (`${app_id}`, `${evaluation_id}`). */
+export type ProviderStateValues = Record<string, string>;
+
+export class ProviderStateError extends Error {
+  override readonly name = "ProviderStateError";
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+async function fetchList(context: ProviderStateContext, path: string): Promise<unknown[]> {
+  const pathAndQuery = `${path}?app_id=${encodeURIComponent(context.appId)}`;
+  let response: Response;
+  try {
+    response = await fetch(`${context.baseUrl}${pathAndQuery}`, {
+      headers: { Accept: "application/json" },
+      signal: AbortSignal.timeout(context.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+    throw new ProviderStateError(`GET ${pathAndQuery} failed (${cause})`);
+  }
+  if (response.status !== 200) throw new ProviderStateError(`GET ${pathAndQuery} answered ${response.status}, not 200`);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ProviderStateError(`GET ${pathAndQuery} did not answer JSON`);
+  }
+  if (!Array.isArray(body)) throw new ProviderStateError(`GET ${pathAndQuery} did not answer a JSON array`);
+  return body;
+}
+
+async function requireRecords(context: ProviderStateContext, path: string, what: string): Promise<unknown[]> {
+  const records = await fetchList(context, path);
+  if (records.length === 0)
+    throw new ProviderStateError(
+      `app ${context.appId} has no ${what} on the provider (GET ${path} is empty); pass an app id that has some`,
+    );
+  return records;
+}
+
+/**
+ * The values for one state of the contract; `undefined` for a state this toolkit does not know
+ * (another consumer's pact from a broker): Pact then keeps the pact's own example values.
+ */
+export async function resolveProviderState(state: string, context: ProviderStateContext): Promise<ProviderStateValues | undefined> {
+  const app = { app_id: context.appId };
+  switch (state) {
+    case PROVIDER_STATES.appHasEvaluations:
+      await requireRecords(context, "/evaluations", "evaluations");
+      return app;
+    case PROVIDER_STATES.appHasHumanEvaluations:
+      await requireRecords(context, "/human-evaluations", "human evaluations");
+      return app;
+    case PROVIDER_STATES.humanEvaluationExists: {
+      if (context.humanEvaluationId !== undefined) return { ...app, evaluation_id: context.humanEvaluationId };
+      const [first] = await requireRecords(context, "/human-evaluations", "human evaluations");
+      const id = (first as { id?: unknown } | null)?.id;
+      if (typeof id !== "string" || id === "")
+        throw new ProviderStateError(
+          `the first human evaluation of app ${context.appId} has no string id; pass one with --human-evaluation-id`,
+        );
+      return { ...app, evaluation_id: id };
+    }
+    default:
+      return undefined;
+  }
+}
+
+export interface ProviderStateFailure {
+  state: string;
+  message: string;
+}
+
+export interface ProviderStateServer {
+  /** The URL to give Pact as `providerStatesSetupUrl`. */
+  url: string;
+  /** States that could not be met, in order (the verifier retries, so one may repeat). */
+  failures: ProviderStateFailure[];
+  close(): Promise<void>;
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+function send(response: ServerResponse, status: number, body: string, contentType: string): void {
+  response.writeHead(status, { "content-type": contentType, "content-length": Buffer.byteLength(body) });
+  response.end(body);
+}
+
+/** A state-change endpoint on 127.0.0.1, port 0. A state that cannot be met answers 500, which fails its interaction. */
+export async function startProviderStateServer(context: ProviderStateContext): Promise<ProviderStateServer> {
+  const failures: ProviderStateFailure[] = [];
+  const server = createServer((request, response) => {
+    void (async () => {
+      let change: { state?: unknown; action?: unknown };
+      try {
+        change = JSON.parse(await readBody(request)) as typeof change;
+      } catch {
+        return send(response, 400, "expected a JSON state change", "text/plain");
+      }
+      const state = typeof change.state === "string" ? change.state : "";
+      if (change.action === "teardown") return send(response, 200, "{}", "application/json");
+      try {
+        const values = await resolveProviderState(state, context);
+        send(response, 200, JSON.stringify(values ?? {}), "application/json");
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        failures.push({ state, message });
+        send(response, 500, message, "text/plain");
+      }
+    })();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/provider-states`,
+    failures,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

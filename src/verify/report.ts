@@ -1,0 +1,62 @@
+// The verifier's result type: checks grouped by endpoint, each holding the checker's findings.
+import type { Finding } from "../check/finding.js";
+import type { OperationId } from "../contract/operations.js";
+
+/** pact: the committed consumer contracts; conformance: every record through the checker; cross-endpoint: how the endpoints agree. */
+export type CheckGroup = "pact" | "conformance" | "cross-endpoint";
+
+export const CHECK_GROUPS: readonly CheckGroup[] = ["pact", "conformance", "cross-endpoint"];
+
+/** A checker finding, plus the concrete request it came from when the endpoint label is a template. */
+export interface VerificationFinding extends Finding {
+  /** e.g. `GET /human-evaluations/667e1b0ad1812781f7e37701` (relative to the base URL). */
+  request?: string;
+}
+
+export type CheckOutcome = "passed" | "warned" | "failed" | "skipped";
+
+export interface CheckResult {
+  group: CheckGroup;
+  /** What is checked, e.g. `conformance`, `app-id-filter`, `pact: list the evaluations of an app`. */
+  check: string;
+  /** The endpoint, as a template: `GET /evaluations?app_id={app_id}`, `GET /human-evaluations/{evaluation_id}`. */
+  endpoint: string;
+  /** The operation the endpoint belongs to; absent for run-wide checks (a Pact run that failed as a whole). */
+  operationId?: OperationId;
+  outcome: CheckOutcome;
+  /** Why the check did not run (outcome `skipped`). */
+  skipReason?: string;
+  findings: VerificationFinding[];
+  durationMs: number;
+}
+
+export interface VerificationCounts {
+  checks: number;
+  passed: number;
+  warned: number;
+  failed: number;
+  skipped: number;
+  errors: number;
+  warnings: number;
+}
+
+export interface VerificationReport {
+  /** The provider's base URL, normalised (no trailing slash). */
+  baseUrl: string;
+  appId?: string;
+  humanEvaluationId?: string;
+  /** The random ids used for the unknown-id checks. */
+  unknownAppId: string;
+  unknownEvaluationId: string;
+  strict: boolean;
+  /** `ran`, `disabled` (pact: false) or `skipped` (no app id to find provider states with). */
+  pact: "ran" | "disabled" | "skipped";
+  /** True when no check failed (warnings allowed unless strict). */
+  passed: boolean;
+  startedAt: string;
+  durationMs: number;
+  /** HTTP requests the sweep and cross-endpoint checks sent (Pact's own are not counted). */
+  requests: number;
+  counts: VerificationCounts;
+  checks: CheckResult[];
+}

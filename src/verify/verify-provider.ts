@@ -1,0 +1,198 @@
+// The verifier: runs the Pact verification, the conformance sweep and the cross-endpoint checks
+// against a provider's base URL and returns a report. Findings are results; only "cannot run"
+// (bad options, provider unreachable, Pact unable to start) throws a ToolkitError.
+import { randomBytes } from "node:crypto";
+import { escalateWarnings } from "../check/finding.js";
+import { ToolkitError } from "../errors.js";
+import { normalizeHttpUrl } from "./base-url.js";
+import { checkAppIdFilter } from "./checks/app-id-filter.js";
+import { checkByIdIdentity } from "./checks/by-id-identity.js";
+import { checkByIdConformance, checkListConformance } from "./checks/conformance.js";
+import { fetchList, NO_APP_ID, type CheckDraft, type VerifyContext } from "./checks/context.js";
+import { checkMissingAppId } from "./checks/missing-app-id.js";
+import { checkByIdTrailingSlash, checkListTrailingSlash } from "./checks/trailing-slash.js";
+import { checkUnknownAppId } from "./checks/unknown-app-id.js";
+import { checkUnknownEvaluationId } from "./checks/unknown-evaluation-id.js";
+import { ENDPOINT_ORDER, LIST_OPERATIONS } from "./endpoints.js";
+import { PACT_ENDPOINT, pactDrafts } from "./pact-checks.js";
+import { checkPactOptions, runPactStep, type PactStepOptions } from "./pact-step.js";
+import { createProviderClient } from "./provider-client.js";
+import { CHECK_GROUPS, type CheckResult, type VerificationCounts, type VerificationFinding, type VerificationReport } from "./report.js";
+
+export interface VerifyOptions {
+  /** The provider's base URL, path prefix included (`https://host/api`, trailing slash or not). */
+  baseUrl: string;
+  /** The app whose data is swept. Without it only the checks that need no data run (see docs/verify.md). */
+  appId?: string;
+  /** A human evaluation to fetch by id besides those the app's list returns (also given to Pact). */
+  humanEvaluationId?: string;
+  /** Warnings count as errors. */
+  strict?: boolean;
+  /** Run the Pact verification of the committed contracts (default true), with these options. */
+  pact?: boolean | PactStepOptions;
+  /** Per-request timeout in ms (default 10 000). */
+  timeoutMs?: number;
+  /** Most requests in flight at once (default 8). */
+  concurrency?: number;
+  /** The ids of the unknown-id checks (default: random 24-hex object ids). */
+  unknownAppId?: string;
+  unknownEvaluationId?: string;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_CONCURRENCY = 8;
+
+const randomObjectId = (): string => randomBytes(12).toString("hex");
+
+function nonEmpty(value: string | undefined, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === "") throw new ToolkitError("E_USAGE", `${name} must not be empty`);
+  return value;
+}
+
+function positiveInteger(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) throw new ToolkitError("E_USAGE", `${name} must be a positive integer, got ${value}`);
+  return value;
+}
+
+interface Timed {
+  draft: CheckDraft;
+  durationMs: number;
+}
+
+async function timed(run: () => Promise<CheckDraft>): Promise<Timed> {
+  const start = performance.now();
+  const draft = await run();
+  return { draft, durationMs: performance.now() - start };
+}
+
+function finalize({ draft, durationMs }: Timed, strict: boolean): CheckResult {
+  // escalateWarnings spreads each finding, so the `request` of a VerificationFinding survives.
+  const findings = (strict ? escalateWarnings(draft.findings) : draft.findings) as VerificationFinding[];
+  const outcome =
+    draft.skipReason !== undefined
+      ? "skipped"
+      : findings.some((f) => f.severity === "error")
+        ? "failed"
+        : findings.length > 0
+          ? "warned"
+          : "passed";
+  return { ...draft, findings, outcome, durationMs: Math.round(durationMs * 10) / 10 };
+}
+
+function count(checks: readonly CheckResult[]): VerificationCounts {
+  const findings = checks.flatMap((c) => c.findings);
+  const errors = findings.filter((f) => f.severity === "error").length;
+  return {
+    checks: checks.length,
+    passed: checks.filter((c) => c.outcome === "passed").length,
+    warned: checks.filter((c) => c.outcome === "warned").length,
+    failed: checks.filter((c) => c.outcome === "failed").length,
+    skipped: checks.filter((c) => c.outcome === "skipped").length,
+    errors,
+    warnings: findings.length - errors,
+  };
+}
+
+/** Report order: by endpoint (the order of ENDPOINT_ORDER, run-wide checks last), then by check group. */
+function sortChecks(checks: CheckResult[]): CheckResult[] {
+  const rank = (endpoint: string): number => {
+    const i = ENDPOINT_ORDER.indexOf(endpoint);
+    return i === -1 ? ENDPOINT_ORDER.length : i;
+  };
+  return checks
+    .map((check, index) => ({ check, index }))
+    .sort(
+      (a, b) =>
+        rank(a.check.endpoint) - rank(b.check.endpoint) ||
+        CHECK_GROUPS.indexOf(a.check.group) - CHECK_GROUPS.indexOf(b.check.group) ||
+        a.index - b.index,
+    )
+    .map(({ check }) => check);
+}
+
+export async function verifyProvider(options: VerifyOptions): Promise<VerificationReport> {
+  const startedAt = new Date().toISOString();
+  const start = performance.now();
+  const baseUrl = normalizeHttpUrl(options.baseUrl, "the base URL");
+  const appId = nonEmpty(options.appId, "the app id");
+  const humanEvaluationId = nonEmpty(options.humanEvaluationId, "the human evaluation id");
+  const timeoutMs = positiveInteger(options.timeoutMs, DEFAULT_TIMEOUT_MS, "the timeout");
+  const concurrency = positiveInteger(options.concurrency, DEFAULT_CONCURRENCY, "the concurrency");
+  const strict = options.strict === true;
+  const pactOptions = options.pact === false ? undefined : options.pact === true || options.pact === undefined ? {} : options.pact;
+  if (pactOptions !== undefined) checkPactOptions(pactOptions);
+
+  let unknownAppId = options.unknownAppId ?? randomObjectId();
+  while (unknownAppId === appId) unknownAppId = randomObjectId();
+  const ctx: VerifyContext = {
+    client: createProviderClient({ baseUrl, timeoutMs, concurrency }),
+    unknownAppId,
+    unknownEvaluationId: options.unknownEvaluationId ?? randomObjectId(),
+    ...(appId === undefined ? {} : { appId }),
+    ...(humanEvaluationId === undefined ? {} : { humanEvaluationId }),
+  };
+
+  // One request alone first: an unreachable provider is one clear line, before Pact starts.
+  await fetchList(ctx, "listEvaluations", false, appId === undefined ? "none" : "app");
+
+  const pactRun: Promise<Timed[]> =
+    pactOptions === undefined
+      ? Promise.resolve([])
+      : appId === undefined
+        ? Promise.resolve([
+            { draft: { group: "pact", check: "pact", endpoint: PACT_ENDPOINT, findings: [], skipReason: NO_APP_ID }, durationMs: 0 },
+          ])
+        : (async () => {
+            const pactStart = performance.now();
+            const outcome = await runPactStep({
+              ...pactOptions,
+              baseUrl,
+              appId,
+              ...(humanEvaluationId === undefined ? {} : { humanEvaluationId }),
+            });
+            const durationMs = (performance.now() - pactStart) / Math.max(1, outcome.interactions.length);
+            return pactDrafts(outcome).map((draft) => ({ draft, durationMs }));
+          })();
+
+  const checkRuns = Promise.all(
+    [
+      ...LIST_OPERATIONS.flatMap((op) => [
+        () => checkListConformance(ctx, op),
+        () => checkAppIdFilter(ctx, op),
+        () => checkListTrailingSlash(ctx, op),
+        () => checkMissingAppId(ctx, op, false),
+        () => checkMissingAppId(ctx, op, true),
+        () => checkUnknownAppId(ctx, op),
+      ]),
+      () => checkByIdConformance(ctx),
+      () => checkByIdIdentity(ctx),
+      () => checkByIdTrailingSlash(ctx),
+      () => checkUnknownEvaluationId(ctx),
+    ].map(timed),
+  );
+
+  // Wait for both before failing, so no Pact run is left behind when the provider goes away.
+  const [pactSettled, checksSettled] = await Promise.allSettled([pactRun, checkRuns]);
+  if (checksSettled.status === "rejected") throw checksSettled.reason;
+  if (pactSettled.status === "rejected") throw pactSettled.reason;
+
+  const checks = sortChecks([...pactSettled.value, ...checksSettled.value].map((t) => finalize(t, strict)));
+  const counts = count(checks);
+  return {
+    baseUrl,
+    ...(appId === undefined ? {} : { appId }),
+    ...(humanEvaluationId === undefined ? {} : { humanEvaluationId }),
+    unknownAppId: ctx.unknownAppId,
+    unknownEvaluationId: ctx.unknownEvaluationId,
+    strict,
+    pact: pactOptions === undefined ? "disabled" : appId === undefined ? "skipped" : "ran",
+    passed: counts.failed === 0,
+    startedAt,
+    durationMs: Math.round(performance.now() - start),
+    requests: ctx.client.requestCount,
+    counts,
+    checks,
+  };
+}

@@ -1,0 +1,136 @@
+// `evals-contract mock` in-process: start-up output, request logs, clean stop on interrupt, and one
+// clear line with exit 2 for a busy port or an unreadable data file.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkResponse } from "../../src/check/check-response.js";
+import { runCli } from "../../src/cli/run.js";
+import { generateDataset } from "../../src/generate/index.js";
+import { startMockServer } from "../../src/mock/index.js";
+import { APP_A, exampleDataset } from "./datasets.js";
+import { get } from "./http.js";
+
+interface Session {
+  /** Resolves with the exit code. */
+  done: Promise<number>;
+  stdout: () => string;
+  stderr: () => string;
+  /** Simulates Ctrl-C. */
+  interrupt: () => void;
+  /** Waits until stdout matches. */
+  waitFor: (pattern: RegExp) => Promise<RegExpMatchArray>;
+}
+
+function startCli(argv: string[]): Session {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let stdout = "";
+  let stderr = "";
+  const waiters: (() => void)[] = [];
+  out.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+    waiters.forEach((w) => w());
+  });
+  err.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  let interrupt = (): void => {};
+  const interrupted = new Promise<void>((resolve) => (interrupt = resolve));
+  const done = runCli(argv, { stdout: out, stderr: err, waitForInterrupt: () => interrupted });
+  const waitFor = (pattern: RegExp): Promise<RegExpMatchArray> =>
+    new Promise((resolve, reject) => {
+      const check = (): void => {
+        const match = pattern.exec(stdout);
+        if (match) resolve(match);
+      };
+      waiters.push(check);
+      check();
+      void done.then((code) => setImmediate(() => reject(new Error(`exited ${code} before ${pattern}: ${stderr}`))));
+    });
+  return { done, stdout: () => stdout, stderr: () => stderr, interrupt, waitFor };
+}
+
+let dir: string;
+let dataFile: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "mock-cli-"));
+  dataFile = join(dir, "data.json");
+  await writeFile(dataFile, JSON.stringify(exampleDataset()));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("evals-contract mock", () => {
+  it("prints the URL and endpoints, logs each request in one line, and stops cleanly on Ctrl-C", async () => {
+    const cli = startCli(["mock", "--data", dataFile, "--port", "0", "--base-path", "/api"]);
+    try {
+      const [, url] = await cli.waitFor(/^Mock Evaluation Listing Service on (http:\/\/127\.0\.0\.1:\d+\/api)$/m);
+      await cli.waitFor(/Press Ctrl-C to stop\.\n/);
+      expect(cli.stdout()).toContain(`GET ${url}/human-evaluations/{evaluation_id}`);
+      expect(cli.stdout()).toContain(`watching ${dataFile} for changes`);
+      const got = await get(`${url}/evaluations?app_id=${APP_A}`);
+      expect(got.status).toBe(200);
+      expect(JSON.parse(got.text)).toHaveLength(2);
+      await cli.waitFor(new RegExp(`^GET /api/evaluations\\?app_id=${APP_A} 200 \\d+\\.\\dms$`, "m"));
+    } finally {
+      cli.interrupt();
+    }
+    expect(await cli.done).toBe(0);
+    expect(cli.stdout()).toMatch(/Mock server stopped\.\n$/);
+    expect(cli.stderr()).toBe("");
+  });
+
+  it("serves the dataset generated with --seed", async () => {
+    const cli = startCli(["mock", "--seed", "7", "--port", "0"]);
+    try {
+      const [, url] = await cli.waitFor(/^Mock Evaluation Listing Service on (\S+)$/m);
+      await cli.waitFor(/Press Ctrl-C to stop\.\n/);
+      const want = generateDataset({ seed: 7 });
+      expect(cli.stdout()).toContain(`data: generated with seed 7 (${want.evaluations.length} evaluations,`);
+      const app = want.evaluations[0]!.app_id;
+      const got = await get(`${url}/evaluations?app_id=${app}`);
+      expect(checkResponse("listEvaluations", got).filter((f) => f.severity === "error")).toEqual([]);
+      expect(JSON.parse(got.text)).toEqual(JSON.parse(JSON.stringify(want.evaluations.filter((e) => e.app_id === app))));
+    } finally {
+      cli.interrupt();
+    }
+    expect(await cli.done).toBe(0);
+  });
+
+  it("says in one line that the port is busy, and exits 2", async () => {
+    const busy = await startMockServer({ data: exampleDataset(), port: 0 });
+    try {
+      const cli = startCli(["mock", "--data", dataFile, "--port", String(busy.port)]);
+      expect(await cli.done).toBe(2);
+      expect(cli.stderr()).toBe(`evals-contract mock: port ${busy.port} on 127.0.0.1 is already in use (choose another with --port)\n`);
+      await expect(startMockServer({ data: exampleDataset(), port: busy.port })).rejects.toMatchObject({ code: "E_PORT_IN_USE" });
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it.each([
+    [["--data", "/nonexistent/data.json"], 2, /^evals-contract mock: file not found: \/nonexistent\/data\.json\n$/],
+    [["--data", "."], 2, /^evals-contract mock: \. is a directory, not a file\n$/],
+    [["--port", "70000"], 2, /^evals-contract mock: --port must be an integer from 0 to 65535, got "70000"\n$/],
+    [["--delay", "soon"], 2, /^evals-contract mock: --delay must be an integer/],
+    [["--data", "x.json", "--seed", "1"], 2, /^evals-contract mock: give either --data or --seed, not both\n$/],
+    [["--bogus"], 2, /^evals-contract mock: Unknown option '--bogus'/],
+  ])("refuses %j in one line with exit %i", async (args, code, message) => {
+    const cli = startCli(["mock", ...args]);
+    expect(await cli.done).toBe(code);
+    expect(cli.stderr()).toMatch(message);
+    expect(cli.stderr().trimEnd().split("\n")).toHaveLength(1);
+  });
+
+  it("refuses a data file that fails the checker in one line, exit 1", async () => {
+    const bad = join(dir, "bad.json");
+    await writeFile(bad, JSON.stringify({ evaluations: [{ id: 1 }], human_evaluations: [] }));
+    const cli = startCli(["mock", "--data", bad, "--port", "0"]);
+    expect(await cli.done).toBe(1);
+    expect(cli.stderr()).toMatch(
+      /^evals-contract mock: .*bad\.json is refused: \$\.evaluations\[0\]\S*: \S+: .* \(and \d+ more errors\)\n$/,
+    );
+  });
+});

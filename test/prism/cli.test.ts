@@ -1,0 +1,111 @@
+// `evals-contract prism` in-process: a proxy session prints each request and its violations, stops
+// on Ctrl-C and exits 1 when the provider broke the contract; bad usage and a busy port fail in
+// one line with exit 2, before Prism is even started.
+import { createServer, type Server } from "node:net";
+import { PassThrough } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/run.js";
+import { BROKEN_APP, startUpstream, VALID_APP, type Upstream } from "./upstream.js";
+
+interface Session {
+  done: Promise<number>;
+  stdout: () => string;
+  stderr: () => string;
+  interrupt: () => void;
+  waitFor: (pattern: RegExp) => Promise<RegExpMatchArray>;
+}
+
+function startCli(argv: string[]): Session {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let stdout = "";
+  let stderr = "";
+  const waiters: (() => void)[] = [];
+  out.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+    waiters.forEach((w) => w());
+  });
+  err.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  let interrupt = (): void => {};
+  const interrupted = new Promise<void>((resolve) => (interrupt = resolve));
+  const done = runCli(argv, { stdout: out, stderr: err, waitForInterrupt: () => interrupted });
+  const waitFor = (pattern: RegExp): Promise<RegExpMatchArray> =>
+    new Promise((resolve, reject) => {
+      const check = (): void => {
+        const match = pattern.exec(stdout);
+        if (match) resolve(match);
+      };
+      waiters.push(check);
+      check();
+      void done.then((code) => setImmediate(() => reject(new Error(`exited ${code} before ${pattern}: ${stderr}`))));
+    });
+  return { done, stdout: () => stdout, stderr: () => stderr, interrupt, waitFor };
+}
+
+let upstream: Upstream;
+beforeAll(async () => {
+  upstream = await startUpstream();
+});
+afterAll(async () => {
+  await upstream?.close();
+});
+
+describe("evals-contract prism proxy", () => {
+  it("prints each request with its violations, stops on Ctrl-C and exits 1 after a violating response", async () => {
+    const cli = startCli(["prism", "proxy", "--upstream", upstream.url, "--port", "0"]);
+    try {
+      const [, url] = await cli.waitFor(/^Prism validation proxy of the Evaluation Listing Service on (http:\/\/127\.0\.0\.1:\d+)$/m);
+      expect(cli.stdout()).toContain(`upstream: ${upstream.url}`);
+      expect((await fetch(`${url}/evaluations?app_id=${VALID_APP}`)).status).toBe(200);
+      expect((await fetch(`${url}/evaluations?app_id=${BROKEN_APP}`)).status).toBe(200);
+      await cli.waitFor(new RegExp(`^GET /evaluations\\?app_id=${BROKEN_APP} -> 200  \\d+ response violations$`, "m"));
+      expect(cli.stdout()).toMatch(new RegExp(`^GET /evaluations\\?app_id=${VALID_APP} -> 200$`, "m"));
+      expect(cli.stdout()).toMatch(/^ {2}error {3}response body \$\[0\]\.id: must be string$/m);
+      expect(cli.stdout()).toMatch(/^ {2}error {3}response body \$\[0\]: must have required property 'user_id'$/m);
+    } finally {
+      cli.interrupt();
+    }
+    expect(await cli.done).toBe(1);
+    expect(cli.stdout()).toMatch(/Prism stopped: 2 requests, 1 with response violations\.\n$/);
+    expect(cli.stderr()).toBe("");
+  });
+});
+
+describe("evals-contract prism: one-line refusals", () => {
+  let busy: Server;
+  let busyPort: number;
+  beforeAll(async () => {
+    busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+    busyPort = (busy.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
+
+  it("says the port is busy, and exits 2", async () => {
+    const cli = startCli(["prism", "mock", "--port", String(busyPort)]);
+    expect(await cli.done).toBe(2);
+    expect(cli.stderr()).toBe(`evals-contract prism: port ${busyPort} on 127.0.0.1 is already in use (choose another with --port)\n`);
+  });
+
+  it.each([
+    [[], /^evals-contract prism: expected a mode: prism mock or prism proxy/],
+    [["serve"], /^evals-contract prism: unknown mode "serve" \(expected mock or proxy\)/],
+    [["proxy"], /^evals-contract prism: the proxy needs the provider's URL \(--upstream URL\)/],
+    [
+      ["proxy", "--upstream", "ftp://example.com"],
+      /^evals-contract prism: --upstream must be an http\(s\) URL, got "ftp:\/\/example\.com"/,
+    ],
+    [["proxy", "--upstream", "http://x", "--dynamic"], /^evals-contract prism: Unknown option '--dynamic'/],
+    [["mock", "--errors"], /^evals-contract prism: Unknown option '--errors'/],
+    [
+      ["mock", "--document", "/nonexistent/openapi.yaml"],
+      /^evals-contract prism: OpenAPI document not found: \/nonexistent\/openapi\.yaml/,
+    ],
+    [["mock", "--port", "70000"], /^evals-contract prism: --port must be an integer from 0 to 65535, got "70000"/],
+  ])("refuses %j in one line with exit 2", async (args, message) => {
+    const cli = startCli(["prism", ...args]);
+    expect(await cli.done).toBe(2);
+    expect(cli.stderr()).toMatch(message);
+    expect(cli.stderr().trimEnd().split("\n")).toHaveLength(1);
+  });
+});

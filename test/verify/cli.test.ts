@@ -1,0 +1,129 @@
+// `evals-contract verify`: exit codes (0 conforms, 1 broken, 2 cannot run), the report on stdout,
+// the --json and --junit files (atomic, never overwritten without --force), one-line errors.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { VerificationReport } from "../../src/verify/index.js";
+import { runCliCaptured } from "../helpers/run-cli.js";
+import { APP_A, galleryDataset } from "./dataset.js";
+import { startFixtureProvider, type RunningProvider } from "./fixture-provider.js";
+
+let dir: string;
+let good: RunningProvider;
+let broken: RunningProvider;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "evals-contract-verify-"));
+  good = await startFixtureProvider({ data: galleryDataset(), basePath: "/api" });
+  // One fault: the evaluations list ignores the app_id filter.
+  broken = await startFixtureProvider({
+    data: galleryDataset(),
+    transform: (request, reply, data) =>
+      request.operationId === "listEvaluations" && reply.status === 200 ? { ...reply, body: data.evaluations } : reply,
+  });
+});
+afterAll(async () => {
+  await Promise.all([good.close(), broken.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("evals-contract verify", () => {
+  it("exits 0 with a readable report when the provider conforms", async () => {
+    const result = await runCliCaptured(["verify", "--base-url", good.url, "--app-id", APP_A, "--no-pact"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("\nGET /human-evaluations/{evaluation_id}\n  ok    conformance\n  ok    same-record-as-list\n");
+    expect(result.stdout).toMatch(
+      /16 checks: 16 passed, 0 warned, 0 failed, 0 skipped; 0 errors, 0 warnings; \d+ requests in [\d.]+ s\nPASS/,
+    );
+  });
+
+  it("runs the Pact step by default, here on a pact file given with --pact-file", async () => {
+    const pactFile = new URL("../../contracts/evals-frontend-evaluation-listing-service.json", import.meta.url).pathname;
+    const result = await runCliCaptured(["verify", "--base-url", good.url, "--app-id", APP_A, "--pact-file", pactFile]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout.match(/^ {2}ok {4}pact: /gm)).toHaveLength(3);
+    expect(result.stdout).toMatch(/19 checks: 19 passed/);
+  });
+
+  it("exits 1 when the contract is broken, and writes --json and --junit", async () => {
+    const json = join(dir, "report.json");
+    // A folder that does not exist yet is created.
+    const junit = join(dir, "reports", "report.xml");
+    const result = await runCliCaptured([
+      "verify",
+      "--base-url",
+      broken.url,
+      "--app-id",
+      APP_A,
+      "--no-pact",
+      "--json",
+      json,
+      "--junit",
+      junit,
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("  FAIL  app-id-filter\n        error   $[2].app_id");
+    const report = JSON.parse(readFileSync(json, "utf8")) as VerificationReport;
+    expect(report).toMatchObject({ passed: false, appId: APP_A, pact: "disabled", counts: { failed: 2 } });
+    expect(report.checks.find((c) => c.check === "app-id-filter" && c.outcome === "failed")?.findings[0]).toMatchObject({
+      path: "$[2].app_id",
+      rule: "app-id-filter",
+      request: `GET /evaluations?app_id=${APP_A}`,
+    });
+    const xml = readFileSync(junit, "utf8");
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="evals-contract verify" tests="16" failures="2"/);
+    expect(xml.match(/<testsuite /g)).toHaveLength(2);
+    expect(xml).toContain('<testcase classname="verify.cross-endpoint" name="GET /evaluations?app_id={app_id}: app-id-filter"');
+    expect(xml).toMatch(/<failure message="1 error: \$\[2\]\.app_id app-id-filter: record of app &quot;666dde95962bbaffdb0072ff&quot;/);
+    // Written atomically: no temporary file left behind.
+    expect(readdirSync(dir).sort()).toEqual(["report.json", "reports"]);
+    expect(readdirSync(join(dir, "reports"))).toEqual(["report.xml"]);
+  });
+
+  it("refuses to overwrite a report file without --force (before running), and overwrites with it", async () => {
+    const json = join(dir, "existing.json");
+    writeFileSync(json, "keep me");
+    const refused = await runCliCaptured(["verify", "--base-url", good.url, "--app-id", APP_A, "--no-pact", "--json", json]);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).toBe(`evals-contract verify: ${json} exists (pass --force to overwrite it)\n`);
+    expect(readFileSync(json, "utf8")).toBe("keep me");
+    const forced = await runCliCaptured(["verify", "--base-url", good.url, "--app-id", APP_A, "--no-pact", "--json", json, "--force"]);
+    expect(forced.code).toBe(0);
+    expect(JSON.parse(readFileSync(json, "utf8"))).toMatchObject({ passed: true });
+  });
+
+  it("exits 2 with one line when the provider is unreachable", async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const result = await runCliCaptured(["verify", "--base-url", `http://127.0.0.1:${port}`, "--app-id", APP_A, "--no-pact"]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe(
+      `evals-contract verify: cannot reach the provider at http://127.0.0.1:${port}: connection refused by 127.0.0.1:${port} (GET /evaluations?app_id=${APP_A})\n`,
+    );
+  });
+
+  it.each([
+    [["--app-id", APP_A], "--base-url is required"],
+    [["--base-url", "nope"], "the base URL must be an http(s) URL"],
+    [["--base-url", "http://x", "--timeout", "0"], "--timeout must be an integer from 1 to 600000"],
+    [["--base-url", "http://x", "--no-pact", "--broker-url", "http://b"], "--no-pact cannot be combined with Pact options"],
+    [["--base-url", "http://x", "--publish", "--broker-url", "http://b"], "--publish needs --provider-version"],
+    [["--base-url", "http://x", "--pact-log-level", "loud"], "--pact-log-level must be one of"],
+    [["--base-url", "http://x", "--bogus"], "Unknown option '--bogus'"],
+    [["--base-url", "http://x", "--json", "same", "--junit", "same"], "--junit and --json must name different files"],
+  ])("exits 2 on bad usage: %j", async (args, message) => {
+    const result = await runCliCaptured(["verify", ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split("\n")).toHaveLength(2);
+    expect(result.stderr).toContain(message);
+  });
+});

@@ -1,0 +1,192 @@
+// The fault gallery as data: each entry breaks the contract in exactly one way, as a transform of a
+// conforming provider's replies, and names the finding the verifier must report (rule, endpoint,
+// and the JSON path where it is deterministic). `alsoRules` lists the errors the same fault
+// legitimately causes elsewhere; any other error is a false alarm.
+import type { OperationId } from "../../src/contract/operations.js";
+import type { ProviderReply, ProviderRequest, ReplyTransform } from "./fixture-provider.js";
+
+export interface ExpectedFinding {
+  rule: string;
+  endpoint: string;
+  path?: string;
+}
+
+export interface GalleryFault {
+  name: string;
+  fault: ReplyTransform;
+  /** Mount the provider under this prefix (the verifier is given the prefixed base URL, `/` appended). */
+  basePath?: string;
+  expect: ExpectedFinding;
+  alsoRules?: string[];
+  /** Also run the Pact step (a second or so per run, so only for a few entries) and expect this finding of it. */
+  pact?: ExpectedFinding;
+}
+
+type Json = Record<string, unknown>;
+
+/** Applies `change` to the replies of `operations` only. */
+const on =
+  (operations: OperationId[], change: (reply: ProviderReply, request: ProviderRequest) => ProviderReply): ReplyTransform =>
+  (request, reply) =>
+    request.operationId !== undefined && operations.includes(request.operationId) ? change(reply, request) : reply;
+
+/** Applies `change` to every record of a 200 reply (a list's items, or the one record by id). */
+const eachRecord =
+  (change: (record: Json) => void) =>
+  (reply: ProviderReply): ProviderReply => {
+    if (reply.status !== 200) return reply;
+    for (const record of Array.isArray(reply.body) ? reply.body : [reply.body]) change(record as Json);
+    return reply;
+  };
+
+const LIST_EVALS = "GET /evaluations?app_id={app_id}";
+const LIST_HUMAN = "GET /human-evaluations?app_id={app_id}";
+const BY_ID = "GET /human-evaluations/{evaluation_id}";
+const HUMAN = ["listHumanEvaluations", "getHumanEvaluation"] satisfies OperationId[];
+
+export const GALLERY: readonly GalleryFault[] = [
+  {
+    name: "renamed field (variant_revision_ids -> variants_revision_ids in Evaluation)",
+    fault: on(
+      ["listEvaluations"],
+      eachRecord((r) => {
+        r.variants_revision_ids = r.variant_revision_ids;
+        delete r.variant_revision_ids;
+      }),
+    ),
+    expect: { rule: "required", endpoint: LIST_EVALS, path: "$[0].variant_revision_ids" },
+    pact: { rule: "pact", endpoint: LIST_EVALS, path: "$[0]" },
+  },
+  {
+    name: "missing required field (HumanEvaluation without testset_name)",
+    fault: on(
+      HUMAN,
+      eachRecord((r) => delete r.testset_name),
+    ),
+    expect: { rule: "required", endpoint: LIST_HUMAN, path: "$[0].testset_name" },
+  },
+  {
+    name: "wrong type (revisions as numbers)",
+    fault: on(
+      ["listEvaluations"],
+      eachRecord((r) => (r.revisions = (r.revisions as string[]).map(Number))),
+    ),
+    expect: { rule: "type", endpoint: LIST_EVALS, path: "$[0].revisions[0]" },
+    pact: { rule: "pact", endpoint: LIST_EVALS, path: "$[0].revisions[0]" },
+  },
+  {
+    name: "bad timestamp (created_at as 28/06/2024 08:12)",
+    fault: on(
+      HUMAN,
+      eachRecord((r) => (r.created_at = "28/06/2024 08:12")),
+    ),
+    expect: { rule: "timestamp", endpoint: LIST_HUMAN, path: "$[0].created_at" },
+  },
+  {
+    name: 'wrapped list ({"items": [...]})',
+    fault: on(["listEvaluations"], (reply) => (reply.status === 200 ? { ...reply, body: { items: reply.body } } : reply)),
+    expect: { rule: "body-shape", endpoint: LIST_EVALS, path: "$" },
+    // The unknown-app list is wrapped too: {"items": []} is no empty list.
+    alsoRules: ["body-shape"],
+  },
+  {
+    name: "ignored app_id filter (records of another app)",
+    fault: (request, reply, data) =>
+      request.operationId === "listEvaluations" && reply.status === 200 ? { ...reply, body: structuredClone(data.evaluations) } : reply,
+    expect: { rule: "app-id-filter", endpoint: LIST_EVALS, path: "$[2].app_id" },
+    alsoRules: ["unknown-app-id"],
+  },
+  {
+    name: "get-by-id returns another record",
+    fault: (request, reply, data) => {
+      if (request.operationId !== "getHumanEvaluation" || reply.status !== 200) return reply;
+      const others = data.human_evaluations.filter((e) => e.id !== request.evaluationId);
+      return { ...reply, body: structuredClone(others[0]) };
+    },
+    expect: { rule: "same-record-as-list", endpoint: BY_ID, path: "$.id" },
+  },
+  {
+    name: "wrong content type (text/plain)",
+    fault: on(["listHumanEvaluations"], (reply) => ({ ...reply, contentType: "text/plain; charset=utf-8" })),
+    expect: { rule: "content-type", endpoint: LIST_HUMAN, path: "$" },
+    pact: { rule: "pact", endpoint: LIST_HUMAN },
+  },
+  {
+    name: 'wrong 422 body ({"error": "missing"})',
+    fault: on(["listEvaluations"], (reply) => (reply.status === 422 ? { ...reply, body: { error: "missing" } } : reply)),
+    expect: { rule: "validation-detail", endpoint: "GET /evaluations", path: "$.detail" },
+  },
+  {
+    name: "422 body that does not name app_id",
+    fault: on(["listHumanEvaluations"], (reply) =>
+      reply.status === 422 ? { ...reply, body: { detail: [{ loc: ["query", "appId"], msg: "field required", type: "missing" }] } } : reply,
+    ),
+    expect: { rule: "validation-detail", endpoint: "GET /human-evaluations/", path: "$.detail" },
+  },
+  {
+    name: "400 instead of 422 for a missing app_id",
+    fault: on(["listEvaluations"], (reply) => (reply.status === 422 ? { ...reply, status: 400 } : reply)),
+    expect: { rule: "missing-app-id", endpoint: "GET /evaluations", path: "$" },
+  },
+  {
+    name: "500 on a list",
+    fault: on(["listHumanEvaluations"], (reply, request) =>
+      request.query.has("app_id") ? { ...reply, status: 500, body: { detail: "Internal Server Error" } } : reply,
+    ),
+    expect: { rule: "status-code", endpoint: LIST_HUMAN, path: "$" },
+    // The same 500 answers the unknown app id.
+    alsoRules: ["unknown-app-id"],
+  },
+  {
+    name: "evaluator_config as a string",
+    fault: on(
+      ["listEvaluations"],
+      eachRecord((r) => {
+        for (const aggregate of r.aggregated_results as Json[]) aggregate.evaluator_config = "auto_exact_match";
+      }),
+    ),
+    expect: { rule: "any-of", endpoint: LIST_EVALS, path: "$[0].aggregated_results[0].evaluator_config" },
+  },
+  {
+    name: "status as a string in Evaluation",
+    fault: on(
+      ["listEvaluations"],
+      eachRecord((r) => (r.status = (r.status as Json).value)),
+    ),
+    expect: { rule: "type", endpoint: LIST_EVALS, path: "$[0].status" },
+  },
+  {
+    name: "no trailing-slash support",
+    fault: (request, reply) =>
+      request.path.length > 1 && request.path.endsWith("/") ? { ...reply, status: 404, body: { detail: "Not Found" } } : reply,
+    expect: { rule: "trailing-slash", endpoint: "GET /evaluations/?app_id={app_id}", path: "$" },
+    // Without app_id, /evaluations/ answers 404 instead of 422 too.
+    alsoRules: ["missing-app-id"],
+  },
+  {
+    name: "path-prefix provider (/api) whose record by id lacks variants_revision_ids",
+    basePath: "/api",
+    fault: on(
+      ["getHumanEvaluation"],
+      eachRecord((r) => delete r.variants_revision_ids),
+    ),
+    expect: { rule: "required", endpoint: BY_ID, path: "$.variants_revision_ids" },
+    alsoRules: ["same-record-as-list"],
+  },
+  {
+    name: "500 for an unknown app id",
+    fault: (request, reply) =>
+      request.operationId === "listEvaluations" && reply.status === 200 && (reply.body as unknown[]).length === 0
+        ? { ...reply, status: 500, body: { detail: "Internal Server Error" } }
+        : reply,
+    expect: { rule: "unknown-app-id", endpoint: "GET /evaluations?app_id={unknown}", path: "$" },
+  },
+  {
+    name: "a record for an unknown human evaluation id",
+    fault: (request, reply, data) =>
+      request.operationId === "getHumanEvaluation" && reply.status === 404
+        ? { ...reply, status: 200, body: structuredClone(data.human_evaluations[0]) }
+        : reply,
+    expect: { rule: "unknown-evaluation-id", endpoint: "GET /human-evaluations/{unknown}", path: "$" },
+  },
+];

@@ -1,0 +1,264 @@
+// verifyProvider's behaviour beyond the gallery: what it cannot run against (one clear error), the
+// checks it runs without an app id, warnings versus --strict, the documented alternatives it
+// accepts, and that it sweeps every record with a capped number of requests in flight.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { ToolkitError } from "../../src/errors.js";
+import { formatReport, verifyProvider, type VerificationReport } from "../../src/verify/index.js";
+import { APP_A, galleryDataset } from "./dataset.js";
+import { startFixtureProvider, type ReplyTransform, type RunningProvider } from "./fixture-provider.js";
+import { realServiceStyle } from "./real-service-style.js";
+
+const running: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((r) => r.close()));
+});
+
+async function provider(transform?: ReplyTransform, data = galleryDataset(), basePath?: string): Promise<RunningProvider> {
+  const started = await startFixtureProvider({
+    data,
+    ...(transform ? { transform } : {}),
+    ...(basePath === undefined ? {} : { basePath }),
+  });
+  running.push(started);
+  return started;
+}
+
+const findings = (report: VerificationReport) => report.checks.flatMap((c) => c.findings.map((f) => ({ ...f, endpoint: c.endpoint })));
+
+async function listenThenClose(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ToolkitError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ToolkitError);
+  return error as ToolkitError;
+}
+
+describe("cannot run: one clear error", () => {
+  it("a closed port is E_PROVIDER_UNREACHABLE: connection refused", async () => {
+    const port = await listenThenClose();
+    const error = await rejection(verifyProvider({ baseUrl: `http://127.0.0.1:${port}/api`, appId: APP_A, pact: false }));
+    expect(error.code).toBe("E_PROVIDER_UNREACHABLE");
+    expect(error.message).toBe(
+      `cannot reach the provider at http://127.0.0.1:${port}/api: connection refused by 127.0.0.1:${port} (GET /evaluations?app_id=${APP_A})`,
+    );
+  });
+
+  it("an unknown host is E_PROVIDER_UNREACHABLE naming DNS", async () => {
+    const error = await rejection(verifyProvider({ baseUrl: "http://no-such-host.invalid", appId: APP_A, pact: false }));
+    expect(error.code).toBe("E_PROVIDER_UNREACHABLE");
+    expect(error.message).toContain("host no-such-host.invalid not found (DNS)");
+  });
+
+  it("a provider that never answers is E_PROVIDER_UNREACHABLE after the timeout", async () => {
+    const silent: Server = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    running.push({
+      close: () =>
+        new Promise<void>((resolve) => {
+          silent.closeAllConnections();
+          silent.close(() => resolve());
+        }),
+    });
+    const { port } = silent.address() as AddressInfo;
+    const error = await rejection(verifyProvider({ baseUrl: `http://127.0.0.1:${port}`, appId: APP_A, pact: false, timeoutMs: 150 }));
+    expect(error.code).toBe("E_PROVIDER_UNREACHABLE");
+    expect(error.message).toContain("no answer within 150 ms");
+  });
+
+  it.each([
+    ["not a URL", { baseUrl: "localhost:8000" }, "the base URL must be an http(s) URL"],
+    ["another scheme", { baseUrl: "ftp://host/api" }, "the base URL must be an http(s) URL"],
+    ["a query", { baseUrl: "http://host/api?x=1" }, "must not carry a query"],
+    ["an empty app id", { baseUrl: "http://host", appId: " " }, "the app id must not be empty"],
+    [
+      "publish without a version",
+      { baseUrl: "http://host", pact: { brokerUrl: "http://broker", publish: true } },
+      "--publish needs --provider-version",
+    ],
+    ["publish without a broker", { baseUrl: "http://host", pact: { providerVersion: "1", publish: true } }, "--publish needs --broker-url"],
+  ])("bad options (%s) are E_USAGE before any request", async (_, options, message) => {
+    const error = await rejection(verifyProvider({ appId: APP_A, ...options }));
+    expect(error.code).toBe("E_USAGE");
+    expect(error.message).toContain(message);
+  });
+});
+
+describe("what it checks", () => {
+  it("without an app id runs only the checks that need no data, and skips the rest", async () => {
+    const { url } = await provider();
+    const report = await verifyProvider({ baseUrl: url, pact: false });
+    expect(report.passed).toBe(true);
+    const ran = report.checks.filter((c) => c.outcome !== "skipped").map((c) => `${c.endpoint} ${c.check}`);
+    expect(ran.sort()).toEqual(
+      [
+        "GET /evaluations missing-app-id",
+        "GET /evaluations/ missing-app-id",
+        "GET /evaluations?app_id={unknown} unknown-app-id",
+        "GET /human-evaluations missing-app-id",
+        "GET /human-evaluations/ missing-app-id",
+        "GET /human-evaluations?app_id={unknown} unknown-app-id",
+        "GET /human-evaluations/{unknown} unknown-evaluation-id",
+      ].sort(),
+    );
+    expect(report.counts.skipped).toBe(report.checks.length - ran.length);
+    expect(report.checks.find((c) => c.outcome === "skipped")?.skipReason).toMatch(/no --app-id/);
+  });
+
+  it("with --human-evaluation-id but no app id, also fetches that record by id", async () => {
+    const { url } = await provider();
+    const id = galleryDataset().human_evaluations[1]!.id;
+    const report = await verifyProvider({ baseUrl: url, humanEvaluationId: id, pact: false });
+    const byId = report.checks.find((c) => c.endpoint === "GET /human-evaluations/{evaluation_id}" && c.check === "conformance");
+    expect(byId?.outcome).toBe("passed");
+  });
+
+  it("a wrong --human-evaluation-id is an error of the by-id sweep", async () => {
+    const { url } = await provider();
+    const report = await verifyProvider({ baseUrl: url, appId: APP_A, humanEvaluationId: "000000000000000000000000", pact: false });
+    expect(report.passed).toBe(false);
+    expect(findings(report)).toContainEqual(
+      expect.objectContaining({
+        rule: "status-code",
+        endpoint: "GET /human-evaluations/{evaluation_id}",
+        request: "GET /human-evaluations/000000000000000000000000",
+      }),
+    );
+  });
+
+  it("fetches every human evaluation by id, never more than `concurrency` requests at once", async () => {
+    const base = galleryDataset();
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      ...base.human_evaluations[0]!,
+      id: `667e1b0ad1812781f7e3${String(i).padStart(4, "0")}`,
+    }));
+    let inFlight = 0;
+    let peak = 0;
+    const byId = new Set<string>();
+    const { url } = await provider(
+      (request, reply) => {
+        if (request.evaluationId !== undefined) byId.add(request.evaluationId);
+        return reply;
+      },
+      { ...base, human_evaluations: many },
+    );
+    // A proxy in front of the provider that holds each request a moment, to measure concurrency.
+    const proxy = createServer((req, res) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      setTimeout(() => {
+        void fetch(`${url}${req.url}`).then(async (answer) => {
+          inFlight--;
+          res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" });
+          res.end(await answer.text());
+        });
+      }, 5);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    running.push({ close: () => new Promise<void>((resolve) => proxy.close(() => resolve())) });
+    const report = await verifyProvider({
+      baseUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      appId: APP_A,
+      pact: false,
+      concurrency: 3,
+    });
+    expect(report.passed).toBe(true);
+    expect(peak).toBe(3);
+    for (const record of many) expect(byId.has(record.id)).toBe(true);
+  });
+});
+
+describe("warnings and --strict", () => {
+  it("the real service's habits are warnings: pass, and fail with strict", async () => {
+    const { url } = await provider(realServiceStyle);
+    const lenient = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false });
+    expect(lenient.passed).toBe(true);
+    expect(lenient.counts.errors).toBe(0);
+    const rules = new Set(findings(lenient).map((f) => f.rule));
+    expect([...rules].sort()).toEqual(["naive-timestamp", "null-optional", "timestamp-separator"].sort());
+    const strict = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false, strict: true });
+    expect(strict.passed).toBe(false);
+    expect(strict.counts.warnings).toBe(0);
+    expect(strict.counts.errors).toBe(lenient.counts.warnings);
+  });
+
+  it("200 without app_id is a warning (the seed also calls app_id optional)", async () => {
+    const { url } = await provider((request, reply, data) =>
+      reply.status === 422
+        ? { ...reply, status: 200, body: request.operationId === "listEvaluations" ? data.evaluations : data.human_evaluations }
+        : reply,
+    );
+    const report = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false });
+    expect(report.passed).toBe(true);
+    expect(
+      findings(report)
+        .filter((f) => f.rule === "app-id-optional")
+        .map((f) => f.endpoint),
+    ).toEqual(["GET /evaluations", "GET /evaluations/", "GET /human-evaluations", "GET /human-evaluations/"]);
+    expect((await verifyProvider({ baseUrl: url, appId: APP_A, pact: false, strict: true })).passed).toBe(false);
+  });
+
+  it('an unknown app id answered by 404 {"detail": ...} is accepted with a warning', async () => {
+    const { url } = await provider((request, reply) =>
+      request.query.has("app_id") && Array.isArray(reply.body) && reply.body.length === 0
+        ? { ...reply, status: 404, body: { detail: "App not found" } }
+        : reply,
+    );
+    const report = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false });
+    expect(report.passed).toBe(true);
+    expect(findings(report).filter((f) => f.rule === "unknown-app-id")).toHaveLength(2);
+    expect(findings(report).every((f) => f.severity === "warning")).toBe(true);
+  });
+
+  it("an unknown evaluation id answered by 500 is a warning, not an error", async () => {
+    const { url } = await provider((request, reply) =>
+      reply.status === 404 && request.evaluationId !== undefined
+        ? { ...reply, status: 500, body: { detail: "404: Evaluation not found" } }
+        : reply,
+    );
+    const report = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false });
+    expect(report.passed).toBe(true);
+    expect(findings(report)).toEqual([
+      expect.objectContaining({ severity: "warning", rule: "unknown-evaluation-id", endpoint: "GET /human-evaluations/{unknown}" }),
+    ]);
+  });
+
+  it("an app without data is a warning: nothing to sweep", async () => {
+    const { url } = await provider();
+    const report = await verifyProvider({ baseUrl: url, appId: "0123456789abcdef01234567", pact: false });
+    expect(report.passed).toBe(true);
+    expect(findings(report).filter((f) => f.rule === "empty-list")).toHaveLength(2);
+  });
+});
+
+describe("the readable report", () => {
+  it("groups checks by endpoint, shows each finding's path and rule, ends with counts and a verdict", async () => {
+    const { url } = await provider(
+      (request, reply) =>
+        request.operationId === "listEvaluations" && reply.status === 200 && Array.isArray(reply.body) && reply.body.length > 0
+          ? { ...reply, body: reply.body.map((r: Record<string, unknown>) => ({ ...r, revisions: [3] })) }
+          : reply,
+      galleryDataset(),
+      "/api",
+    );
+    const report = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false });
+    const text = formatReport(report).join("\n");
+    expect(text).toContain(`Verifying ${url} (app_id ${APP_A}`);
+    expect(text).toMatch(
+      /\nGET \/evaluations\?app_id=\{app_id\}\n {2}FAIL {2}conformance\n {8}error {3}\$\[\*\]\.revisions\[\*\] +type: must be string, got integer {2}\(2 times\)/,
+    );
+    expect(text).toMatch(
+      /\n\d+ checks: \d+ passed, 0 warned, 1 failed, 0 skipped; 2 errors, 0 warnings; \d+ requests in \d+\.\d\d s\nFAIL: the provider breaks the contract$/,
+    );
+  });
+});
