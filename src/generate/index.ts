@@ -15,6 +15,6 @@ export { OUTPUT_FORMATS, fixtureText } from "./fixture-text.js";
 export type { OutputFormat } from "./fixture-text.js";
 export { writeFixtures } from "./write-fixtures.js";
 export type { WriteOptions, WriteSummary } from "./write-fixtures.js";
-export { writeFileAtomically } from "./atomic-file.js";
+export { writeFileAtomically } from "../io/write-file-atomic.js";
 export { EVALUATION_CASES, HUMAN_EVALUATION_CASES } from "./survival-cases.js";
 export { EVALUATOR_KINDS } from "./evaluator-kinds.js";

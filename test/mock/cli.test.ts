@@ -3,52 +3,13 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkResponse } from "../../src/check/check-response.js";
-import { runCli } from "../../src/cli/run.js";
 import { generateDataset } from "../../src/generate/index.js";
 import { startMockServer } from "../../src/mock/index.js";
 import { APP_A, exampleDataset } from "./datasets.js";
 import { get } from "./http.js";
-
-interface Session {
-  /** Resolves with the exit code. */
-  done: Promise<number>;
-  stdout: () => string;
-  stderr: () => string;
-  /** Simulates Ctrl-C. */
-  interrupt: () => void;
-  /** Waits until stdout matches. */
-  waitFor: (pattern: RegExp) => Promise<RegExpMatchArray>;
-}
-
-function startCli(argv: string[]): Session {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = "";
-  let stderr = "";
-  const waiters: (() => void)[] = [];
-  out.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString("utf8");
-    waiters.forEach((w) => w());
-  });
-  err.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  let interrupt = (): void => {};
-  const interrupted = new Promise<void>((resolve) => (interrupt = resolve));
-  const done = runCli(argv, { stdout: out, stderr: err, waitForInterrupt: () => interrupted });
-  const waitFor = (pattern: RegExp): Promise<RegExpMatchArray> =>
-    new Promise((resolve, reject) => {
-      const check = (): void => {
-        const match = pattern.exec(stdout);
-        if (match) resolve(match);
-      };
-      waiters.push(check);
-      check();
-      void done.then((code) => setImmediate(() => reject(new Error(`exited ${code} before ${pattern}: ${stderr}`))));
-    });
-  return { done, stdout: () => stdout, stderr: () => stderr, interrupt, waitFor };
-}
+import { startCliSession as startCli } from "../helpers/run-cli.js";
 
 let dir: string;
 let dataFile: string;

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { checkDocument } from "../../src/check/check-resource.js";
 import { OPERATION_IDS } from "../../src/contract/operations.js";
 import { PACT_CONSUMER, PACT_FILE, PACT_INTERACTIONS, PACT_PROVIDER } from "../../src/verify/pact-contract.js";
-import { writeFileAtomic } from "../../src/verify/write-file-atomic.js";
+import { writeTextFileAtomically } from "../../src/io/write-file-atomic.js";
 import {
   APP_ID_EXAMPLE,
   EVALUATION_EXAMPLE,
@@ -125,7 +125,7 @@ describe(`consumer contract: ${PACT_CONSUMER} -> ${PACT_PROVIDER}`, () => {
 
     const committedPath = relative(process.cwd(), PACT_FILE);
     if (process.env["UPDATE_PACT"] === "1") {
-      await writeFileAtomic(PACT_FILE, generated, { force: true });
+      await writeTextFileAtomically(PACT_FILE, generated, true);
       return;
     }
     let committed: string;

@@ -2,45 +2,9 @@
 // on Ctrl-C and exits 1 when the provider broke the contract; bad usage and a busy port fail in
 // one line with exit 2, before Prism is even started.
 import { createServer, type Server } from "node:net";
-import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/run.js";
 import { BROKEN_APP, startUpstream, VALID_APP, type Upstream } from "./upstream.js";
-
-interface Session {
-  done: Promise<number>;
-  stdout: () => string;
-  stderr: () => string;
-  interrupt: () => void;
-  waitFor: (pattern: RegExp) => Promise<RegExpMatchArray>;
-}
-
-function startCli(argv: string[]): Session {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = "";
-  let stderr = "";
-  const waiters: (() => void)[] = [];
-  out.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString("utf8");
-    waiters.forEach((w) => w());
-  });
-  err.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  let interrupt = (): void => {};
-  const interrupted = new Promise<void>((resolve) => (interrupt = resolve));
-  const done = runCli(argv, { stdout: out, stderr: err, waitForInterrupt: () => interrupted });
-  const waitFor = (pattern: RegExp): Promise<RegExpMatchArray> =>
-    new Promise((resolve, reject) => {
-      const check = (): void => {
-        const match = pattern.exec(stdout);
-        if (match) resolve(match);
-      };
-      waiters.push(check);
-      check();
-      void done.then((code) => setImmediate(() => reject(new Error(`exited ${code} before ${pattern}: ${stderr}`))));
-    });
-  return { done, stdout: () => stdout, stderr: () => stderr, interrupt, waitFor };
-}
+import { startCliSession as startCli } from "../helpers/run-cli.js";
 
 let upstream: Upstream;
 beforeAll(async () => {

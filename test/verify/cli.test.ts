@@ -91,7 +91,7 @@ describe("evals-contract verify", () => {
     const refused = await runCliCaptured(["verify", "--base-url", good.url, "--app-id", APP_A, "--no-pact", "--json", json]);
     expect(refused.code).toBe(2);
     expect(refused.stdout).toBe("");
-    expect(refused.stderr).toBe(`evals-contract verify: ${json} exists (pass --force to overwrite it)\n`);
+    expect(refused.stderr).toBe(`evals-contract verify: ${json} already exists (use --force to overwrite it)\n`);
     expect(readFileSync(json, "utf8")).toBe("keep me");
     const forced = await runCliCaptured(["verify", "--base-url", good.url, "--app-id", APP_A, "--no-pact", "--json", json, "--force"]);
     expect(forced.code).toBe(0);

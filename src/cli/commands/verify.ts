@@ -5,7 +5,7 @@ import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, verifyProvider } from "../../v
 import type { PactStepOptions } from "../../verify/pact-step.js";
 import { formatReport } from "../../verify/format-report.js";
 import { toJUnitXml } from "../../verify/junit-report.js";
-import { assertWritable, writeFileAtomic } from "../../verify/write-file-atomic.js";
+import { assertWritable, writeTextFileAtomically } from "../../io/write-file-atomic.js";
 import { intOption, parseCommandArgs, stringOption, type ParsedArgs } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
@@ -129,8 +129,8 @@ Examples:
     });
 
     for (const line of formatReport(report)) writeLine(io.stdout, line);
-    if (junit !== undefined) await writeFileAtomic(junit, toJUnitXml(report), { force });
-    if (json !== undefined) await writeFileAtomic(json, `${JSON.stringify(report, null, 2)}\n`, { force });
+    if (junit !== undefined) await writeTextFileAtomically(junit, toJUnitXml(report), force);
+    if (json !== undefined) await writeTextFileAtomically(json, `${JSON.stringify(report, null, 2)}\n`, force);
     return report.passed ? EXIT.OK : EXIT.CONTRACT_FAILURE;
   },
 };

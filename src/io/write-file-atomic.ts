@@ -3,7 +3,7 @@
 // `force` an existing file is never replaced, not even one created while we were writing.
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { link, rename, rm, stat } from "node:fs/promises";
+import { link, mkdir, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { ToolkitError, isToolkitError } from "../errors.js";
 
@@ -21,6 +21,11 @@ async function exists(path: string): Promise<boolean> {
 
 const outputExists = (path: string): ToolkitError =>
   new ToolkitError("E_OUTPUT_EXISTS", `${path} already exists (use --force to overwrite it)`);
+
+/** E_OUTPUT_EXISTS when `path` exists and `force` is not set: to refuse before a long run starts. */
+export async function assertWritable(path: string, force: boolean): Promise<void> {
+  if (!force && (await exists(resolve(path)))) throw outputExists(path);
+}
 
 export async function writeFileAtomically<T>(path: string, force: boolean, write: (out: NodeJS.WritableStream) => Promise<T>): Promise<T> {
   const target = resolve(path);
@@ -62,4 +67,19 @@ export async function writeFileAtomically<T>(path: string, force: boolean, write
     if (isToolkitError(error)) throw error;
     throw new ToolkitError("E_OUTPUT_WRITE", `cannot write ${path}: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/**
+ * Writes a whole text file atomically, creating missing folders (CI configurations name report
+ * files in folders that do not exist yet, such as reports/verify.xml).
+ */
+export async function writeTextFileAtomically(path: string, content: string, force: boolean): Promise<void> {
+  try {
+    await mkdir(dirname(resolve(path)), { recursive: true });
+  } catch (error) {
+    throw new ToolkitError("E_OUTPUT_WRITE", `cannot write ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  await writeFileAtomically(path, force, async (out) => {
+    out.write(content);
+  });
 }
