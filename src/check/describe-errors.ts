@@ -98,6 +98,13 @@ function describeError(error: ErrorObject): RawWarning {
 
 const OFFSET = /(Z|z|[+-]\d{2}:?\d{2})$/;
 
+/** A value that misses an expected pattern: in these schemas, a timestamp without offset or 'T'. */
+export function describePatternExpectation(data: unknown): Omit<RawWarning, "pointer"> {
+  if (typeof data === "string" && !OFFSET.test(data))
+    return { rule: "naive-timestamp", message: `${show(data)} has no UTC offset: clients parse it as local time` };
+  return { rule: "timestamp-separator", message: `${show(data)} uses a space instead of "T" between date and time` };
+}
+
 /** A warning from an x-expected schema: allowed by the seed, risky for clients. */
 export function describeExpectation(error: ErrorObject): RawWarning {
   const pointer = error.instancePath;
@@ -109,9 +116,7 @@ export function describeExpectation(error: ErrorObject): RawWarning {
       return { pointer, rule: "unknown-value", message: `${show(error.data)} is not a known value (known: ${list})` };
     }
     case "pattern":
-      if (typeof error.data === "string" && !OFFSET.test(error.data))
-        return { pointer, rule: "naive-timestamp", message: `${show(error.data)} has no UTC offset: clients parse it as local time` };
-      return { pointer, rule: "timestamp-separator", message: `${show(error.data)} uses a space instead of "T" between date and time` };
+      return { pointer, ...describePatternExpectation(error.data) };
     case "required":
       if (parent.title === "EvaluatorConfig") {
         const present = typeof error.data === "object" && error.data !== null ? Object.keys(error.data) : [];
@@ -152,11 +157,10 @@ export function toFindings(errors: readonly ErrorObject[], warnings: readonly Ra
   }
   if (warnings.length === 0) return findings;
   const errorPointers = findings.length === 0 ? [] : collapseBranches(errors).map((e) => describeError(e).pointer);
-  const seen = new Set<string>();
-  for (const { pointer, rule, message } of warnings) {
-    const key = `${pointer}|${rule}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+  for (let i = 0; i < warnings.length; i++) {
+    const { pointer, rule, message } = warnings[i]!;
+    // A failed anyOf branch may have recorded the same warning: report it once (lists are short).
+    if (warnings.findIndex((w) => w.pointer === pointer && w.rule === rule) !== i) continue;
     if (errorPointers.some((p) => p === pointer || p.startsWith(`${pointer}/`))) continue;
     findings.push({ severity: "warning", path: pathOf(base, pointer), rule, message });
   }

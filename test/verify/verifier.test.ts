@@ -220,6 +220,19 @@ describe("warnings and --strict", () => {
     expect(findings(report).every((f) => f.severity === "warning")).toBe(true);
   });
 
+  it("an unknown app id answered by 500 (older versions of the real service) is a warning, not an error", async () => {
+    const { url } = await provider((request, reply) =>
+      request.operationId === "listEvaluations" && Array.isArray(reply.body) && reply.body.length === 0
+        ? { ...reply, status: 500, body: { detail: "Internal Server Error" } }
+        : reply,
+    );
+    const report = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false });
+    expect(report.passed).toBe(true);
+    const unknownApp = findings(report).filter((f) => f.rule === "unknown-app-id");
+    expect(unknownApp.map((f) => `${f.severity} ${f.endpoint}`)).toEqual(["warning GET /evaluations?app_id={unknown}"]);
+    expect((await verifyProvider({ baseUrl: url, appId: APP_A, pact: false, strict: true })).passed).toBe(false);
+  });
+
   it("an unknown evaluation id answered by 500 is a warning, not an error", async () => {
     const { url } = await provider((request, reply) =>
       reply.status === 404 && request.evaluationId !== undefined

@@ -1,6 +1,7 @@
-// A well-formed app id nobody has (random 24-hex): an empty list. A 4xx with a {"detail": ...}
-// body is accepted as an alternative a provider may document (a warning); records, a 5xx (older
-// versions of the real service answered 500) or any other answer is an error.
+// A well-formed app id nobody has (random 24-hex): an empty list. The seed does not say what an
+// unknown app id gives (4.4), so other answers that the real service has given are warnings: a 4xx
+// with a {"detail": ...} body (an alternative a provider may document) and a 5xx (older versions of
+// the real service answered 500 for /evaluations). Records, or any other answer, are errors.
 import { checkResponse } from "../../check/check-response.js";
 import { listLabel, type ListOperationId } from "../endpoints.js";
 import type { ProviderResponse } from "../provider-client.js";
@@ -24,6 +25,16 @@ export function judgeUnknownAppId(operationId: ListOperationId, response: Provid
         "$",
         "unknown-app-id",
         `answers ${status} ${response.text.slice(0, 60)} instead of an empty list: accepted only if the provider documents it`,
+        request,
+      ),
+    ];
+  if (status >= 500)
+    return [
+      finding(
+        "warning",
+        "$",
+        "unknown-app-id",
+        `answers ${status} for an unknown app id instead of an empty list (older versions of the real service did this; clients must not crash on it)`,
         request,
       ),
     ];
