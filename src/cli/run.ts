@@ -1,9 +1,13 @@
 // The CLI shell: picks the command, runs it, and maps any thrown error to one line and an exit code.
+import { readFileSync } from "node:fs";
 import { isToolkitError } from "../errors.js";
 import type { Command } from "./command.js";
 import { COMMANDS } from "./commands/index.js";
 import { EXIT, exitCodeForError, type ExitCode } from "./exit-codes.js";
 import { writeLine, type CliIo } from "./io.js";
+
+const packageVersion = (): string =>
+  (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
 async function topLevelHelp(): Promise<string> {
   const commands: Command[] = await Promise.all(Object.values(COMMANDS).map((load) => load()));
@@ -16,16 +20,24 @@ async function topLevelHelp(): Promise<string> {
     "Commands:",
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     "",
-    "Run `evals-contract <command> --help` for the options of a command.",
+    "Run `evals-contract <command> --help` for the options of a command, `evals-contract --version` for the version.",
     "Exit codes: 0 ok, 1 contract failure, 2 usage or I/O problem.",
   ].join("\n");
 }
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+  if (name === undefined) {
+    writeLine(io.stderr, await topLevelHelp());
+    return EXIT.CANNOT_RUN;
+  }
+  if (name === "--help" || name === "-h" || name === "help") {
     writeLine(io.stdout, await topLevelHelp());
-    return name === undefined ? EXIT.CANNOT_RUN : EXIT.OK;
+    return EXIT.OK;
+  }
+  if (name === "--version" || name === "-v") {
+    writeLine(io.stdout, packageVersion());
+    return EXIT.OK;
   }
   const load = COMMANDS[name];
   if (!load) {

@@ -102,6 +102,19 @@ describe("evals-contract (top level)", () => {
     expect(result.stdout).toMatch(/validate +check a JSON file/);
   });
 
+  it("prints the usage on stderr and exits 2 without a command", async () => {
+    const result = await runCliCaptured([]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(/^Usage: evals-contract <command>/);
+  });
+
+  it("prints the package version", async () => {
+    const result = await runCliCaptured(["--version"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
   it("rejects an unknown command with one line and exit 2", async () => {
     const result = await runCliCaptured(["valdate"]);
     expect(result.code).toBe(2);
