@@ -20,8 +20,11 @@ export function parseCommandArgs(args: readonly string[], options: OptionSpec): 
     });
     return { values: values as ParsedArgs["values"], positionals };
   } catch (error) {
-    const message = error instanceof Error ? error.message.split("\n")[0]! : String(error);
-    throw new ToolkitError("E_USAGE", message.replace(/\. To specify a positional argument.*$/, ""));
+    // Node's message spans lines (e.g. "argument is ambiguous", then how to pass "--seed=-1"): keep
+    // its hints on one line, but drop the one about positionals, which no command here uses that way.
+    const lines = (error instanceof Error ? error.message : String(error)).split("\n").map((l) => l.trim());
+    const message = lines.filter((l) => l !== "").join(" ");
+    throw new ToolkitError("E_USAGE", message.replace(/\s*To specify a positional argument.*$/, ""));
   }
 }
 

@@ -12,3 +12,10 @@ export interface CliIo {
 export const writeLine = (stream: NodeJS.WritableStream, line = ""): void => {
   stream.write(`${line}\n`);
 };
+
+/** Resolves on the first Ctrl-C or SIGTERM; installs the handlers only when called. */
+export const waitForSignal = (): Promise<void> =>
+  new Promise((resolve) => {
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });

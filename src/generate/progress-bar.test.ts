@@ -26,6 +26,16 @@ describe("createProgressBar", () => {
     expect(stream.writes.at(-1)).toBe("\n");
   });
 
+  it("ends the line without claiming 100% when the run stopped early", () => {
+    const stream = sink(true);
+    const bar = createProgressBar(stream, 200, "fixtures", 0, 0);
+    bar.update(50);
+    bar.finish(false);
+    expect(stream.writes).toHaveLength(2);
+    expect(stream.writes[0]).toMatch(/25% 50\/200$/);
+    expect(stream.writes[1]).toBe("\n");
+  });
+
   it("stays silent for short runs (before the delay)", () => {
     const stream = sink(true);
     const bar = createProgressBar(stream, 200, "fixtures", 60_000, 0);

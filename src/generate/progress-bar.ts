@@ -3,7 +3,8 @@
 
 export interface ProgressBar {
   update(done: number): void;
-  finish(): void;
+  /** Ends the bar's line; at 100% unless the run stopped early (`completed` false). */
+  finish(completed?: boolean): void;
 }
 
 interface TerminalLike {
@@ -38,11 +39,10 @@ export function createProgressBar(stream: TerminalLike, total: number, label: st
       lastDraw = now;
       draw(done);
     },
-    finish() {
-      if (drawn) {
-        draw(total);
-        stream.write("\n");
-      }
+    finish(completed = true) {
+      if (!drawn) return;
+      if (completed) draw(total);
+      stream.write("\n");
     },
   };
 }

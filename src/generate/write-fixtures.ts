@@ -10,11 +10,13 @@ export interface WriteSummary {
 export interface WriteOptions {
   /** Progress callback: records written so far, and the total. */
   onProgress?: (records: number, total: number) => void;
+  /** Stops the run before the next piece (or while waiting for the reader) with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export async function writeFixtures(run: FixtureRun, out: NodeJS.WritableStream, options: WriteOptions = {}): Promise<WriteSummary> {
   const { records, total, realistic } = fixtureRecords(run);
-  const onProgress = options.onProgress;
+  const { onProgress, signal } = options;
   const pieces = fixtureText(records, { format: run.format, realistic, onProgress: onProgress && ((n) => onProgress(n, total)) });
   // An error can arrive between writes (EPIPE, ENOSPC): keep it, stop at the next piece.
   let failure: Error | undefined;
@@ -24,8 +26,9 @@ export async function writeFixtures(run: FixtureRun, out: NodeJS.WritableStream,
   out.on("error", onError);
   try {
     for (const piece of pieces) {
+      signal?.throwIfAborted();
       if (failure) throw failure;
-      if (!out.write(piece)) await drained(out);
+      if (!out.write(piece)) await drained(out, signal);
     }
     if (failure) throw failure;
   } finally {
@@ -34,20 +37,24 @@ export async function writeFixtures(run: FixtureRun, out: NodeJS.WritableStream,
   return { records: total };
 }
 
-function drained(out: NodeJS.WritableStream): Promise<void> {
+function drained(out: NodeJS.WritableStream, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    const done = (error?: Error): void => {
+    const done = (error?: unknown): void => {
       out.off("drain", onDrain);
       out.off("error", onFail);
       out.off("close", onClose);
-      if (error) reject(error);
+      signal?.removeEventListener("abort", onAbort);
+      if (error) reject(error as Error);
       else resolve();
     };
     const onDrain = (): void => done();
     const onFail = (error: Error): void => done(error);
     const onClose = (): void => done(Object.assign(new Error("output closed before the end"), { code: "EPIPE" }));
+    // A reader that never drains (a stuck disk) must not make the run unstoppable.
+    const onAbort = (): void => done(signal!.reason);
     out.on("drain", onDrain);
     out.on("error", onFail);
     out.on("close", onClose);
+    signal?.addEventListener("abort", onAbort);
   });
 }

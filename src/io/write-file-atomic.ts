@@ -9,12 +9,11 @@ import { ToolkitError, isToolkitError } from "../errors.js";
 
 const errnoCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
 
-async function exists(path: string): Promise<boolean> {
+async function kindOf(path: string): Promise<"file" | "directory" | "missing"> {
   try {
-    await stat(path);
-    return true;
+    return (await stat(path)).isDirectory() ? "directory" : "file";
   } catch (error) {
-    if (errnoCode(error) === "ENOENT") return false;
+    if (errnoCode(error) === "ENOENT") return "missing";
     throw error;
   }
 }
@@ -22,14 +21,22 @@ async function exists(path: string): Promise<boolean> {
 const outputExists = (path: string): ToolkitError =>
   new ToolkitError("E_OUTPUT_EXISTS", `${path} already exists (use --force to overwrite it)`);
 
-/** E_OUTPUT_EXISTS when `path` exists and `force` is not set: to refuse before a long run starts. */
-export async function assertWritable(path: string, force: boolean): Promise<void> {
-  if (!force && (await exists(resolve(path)))) throw outputExists(path);
+/**
+ * Refuses, before a long run starts, an output that cannot or must not be written: a directory,
+ * a file in a folder that does not exist (unless `createFolders`), an existing file without `force`.
+ */
+export async function assertWritable(path: string, force: boolean, createFolders = false): Promise<void> {
+  const target = resolve(path);
+  const kind = await kindOf(target);
+  if (kind === "directory") throw new ToolkitError("E_OUTPUT_WRITE", `cannot write ${path}: it is a directory`);
+  if (kind === "file" && !force) throw outputExists(path);
+  if (!createFolders && (await kindOf(dirname(target))) !== "directory")
+    throw new ToolkitError("E_OUTPUT_WRITE", `cannot write ${path}: folder ${dirname(path)} does not exist`);
 }
 
 export async function writeFileAtomically<T>(path: string, force: boolean, write: (out: NodeJS.WritableStream) => Promise<T>): Promise<T> {
   const target = resolve(path);
-  if (!force && (await exists(target))) throw outputExists(path);
+  await assertWritable(path, force);
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   // flush: fsync before close, so the renamed file is on disk even if the machine stops. A large
   // buffer lets generation go on while the previous pieces reach the disk.

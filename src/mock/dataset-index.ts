@@ -30,11 +30,20 @@ function groupBy<T>(records: readonly T[], key: (record: T) => string): Map<stri
 const serializeGroups = <T>(groups: Map<string, T[]>): Map<string, Buffer> =>
   new Map([...groups].map(([app, records]) => [app, Buffer.from(JSON.stringify(records))]));
 
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/** The app ids of a dataset, in order of first appearance. */
+export const appIdsOf = (dataset: Dataset): string[] => [
+  ...new Set([...dataset.evaluations.map((e) => e.app_id), ...dataset.human_evaluations.map((e) => e.app_id)]),
+];
+
+/** `100 evaluations, 40 human evaluations, 5 apps`: what the start-up and reload lines say. */
+export const describeDataset = (dataset: Dataset): string =>
+  `${count(dataset.evaluations.length, "evaluation")}, ${count(dataset.human_evaluations.length, "human evaluation")}, ${count(appIdsOf(dataset).length, "app")}`;
+
 export function indexDataset(dataset: Dataset): DatasetIndex {
   const evaluationsByApp = serializeGroups(groupBy(dataset.evaluations, (e) => e.app_id));
   const humanEvaluationsByApp = serializeGroups(groupBy(dataset.human_evaluations, (e) => e.app_id));
   const humanEvaluationById = new Map(dataset.human_evaluations.map((e) => [e.id, Buffer.from(JSON.stringify(e))]));
-  const apps = new Set([...evaluationsByApp.keys(), ...humanEvaluationsByApp.keys()]).size;
-  const summary = `${dataset.evaluations.length} evaluations, ${dataset.human_evaluations.length} human evaluations, ${apps} apps`;
-  return { evaluationsByApp, humanEvaluationsByApp, humanEvaluationById, summary };
+  return { evaluationsByApp, humanEvaluationsByApp, humanEvaluationById, summary: describeDataset(dataset) };
 }

@@ -50,10 +50,12 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
     const method = request.method ?? "GET";
     const origin = request.headers.origin;
 
+    // What the request line cannot say: a scenario asked for in a header, or what is wrong with one.
+    let note = "";
     const finish = (status: number, body: Buffer | undefined, headers: OutgoingHttpHeaders): void => {
       response.writeHead(status, headers);
       response.end(body);
-      if (log) log(`${method} ${url} ${status} ${(performance.now() - started).toFixed(1)}ms`);
+      if (log) log(`${method} ${url} ${status} ${(performance.now() - started).toFixed(1)}ms${note}`);
     };
     const send = (reply: Reply, extra?: OutgoingHttpHeaders): void =>
       finish(
@@ -92,13 +94,21 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
     const query = q === -1 ? undefined : new URLSearchParams(url.slice(q + 1));
     const prefer = request.headers.prefer;
     const scenario = readScenario(Array.isArray(prefer) ? prefer.join(", ") : prefer, query);
-    if ("fault" in scenario) return send({ status: 400, body: mockFault(scenario.fault) });
+    if ("fault" in scenario) {
+      note = `  mock: ${scenario.fault}`;
+      return send({ status: 400, body: mockFault(scenario.fault) });
+    }
     const { operationId, resolve } = match.route;
     const reply =
       scenario.code !== undefined && scenario.code !== 200
         ? { status: scenario.code, body: errorBody(scenario.code, operationId) }
         : resolve({ index, params: match.params, query, empty: scenario.empty === true });
-    const extra = scenario.applied.length > 0 ? { "Preference-Applied": scenario.applied.join(", ") } : undefined;
+    let extra: OutgoingHttpHeaders | undefined;
+    if (scenario.applied.length > 0) {
+      const applied = scenario.applied.join(", ");
+      extra = { "Preference-Applied": applied };
+      note = `  scenario: ${applied}`;
+    }
     later(scenario.delayMs ?? defaultDelay, reply, extra);
   };
 

@@ -1,7 +1,8 @@
 // Scenarios a frontend needs without editing data, in Prism's `Prefer` header syntax
 // (`Prefer: code=500, delay=250, example=empty`) or as query parameters (`?__code=500&__delay=250
 // &__example=empty`, `__empty=1` for short). Unknown preferences are ignored (RFC 7240); a known
-// one with a bad value is a mock fault (400), so a typo never silently serves the happy path.
+// one with a bad value, or an unknown `__` parameter, is a mock fault (400), so a typo never
+// silently serves the happy path.
 
 export interface Scenario {
   delayMs?: number;
@@ -34,21 +35,28 @@ function preferPairs(header: string): [string, string][] {
   return pairs;
 }
 
-function queryPairs(query: URLSearchParams): [string, string][] {
+const QUERY_NAMES = ["__delay", "__code", "__example", "__empty"];
+
+/** The `__` query parameters as preferences; an unknown one is a typo of a scenario, so a fault. */
+function queryPairs(query: URLSearchParams): [string, string][] | { fault: string } {
   const pairs: [string, string][] = [];
   for (const [key, value] of query) {
     if (!key.startsWith("__")) continue;
-    if (key === "__empty") {
-      if (value === "" || value === "1" || value === "true") pairs.push(["example", "empty"]);
-      else if (value !== "0" && value !== "false") pairs.push(["example", `__empty=${value}`]);
-    } else pairs.push([key.slice(2), value]);
+    if (!QUERY_NAMES.includes(key)) return { fault: `unknown scenario parameter "${key}" (known: ${QUERY_NAMES.join(", ")})` };
+    // `__empty` keeps its name: its values are not example's, and a fault must name what was sent.
+    pairs.push([key === "__empty" ? key : key.slice(2), value]);
   }
   return pairs;
 }
 
+const EMPTY_ON = new Set(["", "1", "true"]);
+const EMPTY_OFF = new Set(["0", "false"]);
+
 /** The scenario a request asks for, or a message saying what is wrong with it. */
 export function readScenario(prefer: string | undefined, query: URLSearchParams | undefined): Scenario | { fault: string } {
-  const pairs = [...(prefer ? preferPairs(prefer) : []), ...(query ? queryPairs(query) : [])];
+  const fromQuery = query ? queryPairs(query) : [];
+  if (!Array.isArray(fromQuery)) return fromQuery;
+  const pairs = [...(prefer ? preferPairs(prefer) : []), ...fromQuery];
   if (pairs.length === 0) return NO_SCENARIO;
   const scenario: Scenario = { applied: [] };
   for (const [key, value] of pairs) {
@@ -63,6 +71,12 @@ export function readScenario(prefer: string | undefined, query: URLSearchParams 
     } else if (key === "example") {
       if (value !== "empty") return { fault: `unknown example "${value}" (known: empty)` };
       scenario.empty = true;
+    } else if (key === "__empty") {
+      if (EMPTY_OFF.has(value)) continue;
+      if (!EMPTY_ON.has(value)) return { fault: `__empty must be 1, true, 0 or false, got "${value}"` };
+      scenario.empty = true;
+      scenario.applied.push("example=empty");
+      continue;
     } else continue;
     scenario.applied.push(`${key}=${value}`);
   }

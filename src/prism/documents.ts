@@ -1,4 +1,5 @@
-// The OpenAPI documents Prism runs on: the published one, and a null-tolerant one for the proxy.
+// The OpenAPI documents Prism runs on: the published one for the mock, and for the proxy one that
+// also accepts what the real service does (trailing slashes, null optionals).
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,25 +23,43 @@ function nullableOptionals(node: JsonSchema): JsonSchema {
 }
 
 /**
- * The published document with every optional property also accepting null. The real service
- * sends null for absent optionals (domain notes) and the seed does not mark them nullable: the
- * checker calls that a warning, while Prism, validating against the published document, calls it
- * an error and with --errors fails the request. Validating live traffic against this variant keeps
- * Prism's errors where the checker's are. Naive timestamps need nothing: the Timestamp pattern
- * already accepts them.
+ * Every path also as `path/`. The real service serves both forms and its own web client calls the
+ * trailing-slash one (domain notes); Prism matches paths exactly, so without these a proxy in front
+ * of the real app's traffic would find no route and validate nothing.
  */
-export function buildProxyDocument(): JsonSchema {
+function withTrailingSlashPaths(paths: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const aliases = Object.entries(paths).map(([path, item]) => {
+    const operations = Object.entries(item).map(([method, operation]) => [
+      method,
+      { ...(operation as JsonSchema), operationId: `${String((operation as JsonSchema).operationId)}WithTrailingSlash` },
+    ]);
+    return [`${path}/`, Object.fromEntries(operations)];
+  });
+  return { ...paths, ...Object.fromEntries(aliases) };
+}
+
+/**
+ * The document the proxy validates live traffic against: the published one, with every path also
+ * served with a trailing slash and, unless `strict`, every optional property also accepting null.
+ * The real service sends null for absent optionals (domain notes) and the seed does not mark them
+ * nullable: the checker calls that a warning, while Prism, validating against the published
+ * document, calls it an error and with --errors fails the request. Validating live traffic against
+ * this variant keeps Prism's errors where the checker's are. Naive timestamps need nothing: the
+ * Timestamp pattern already accepts them.
+ */
+export function buildProxyDocument(options: { strict?: boolean } = {}): JsonSchema {
   const document = buildOpenApiDocument();
   const components = document.components as { schemas: Record<string, JsonSchema> };
-  const schemas = Object.fromEntries(
-    Object.entries(components.schemas).map(([name, schema]) => [name, mapSchema(schema, nullableOptionals)]),
-  );
+  const schemas = options.strict
+    ? components.schemas
+    : Object.fromEntries(Object.entries(components.schemas).map(([name, schema]) => [name, mapSchema(schema, nullableOptionals)]));
   return {
     ...document,
     info: {
       ...(document.info as JsonSchema),
-      description: "The Evaluation Listing Service contract with optional properties also accepting null (evals-contract prism proxy).",
+      description: `The Evaluation Listing Service contract with trailing-slash paths${options.strict ? "" : " and optional properties also accepting null"} (evals-contract prism proxy).`,
     },
+    paths: withTrailingSlashPaths(document.paths as Record<string, JsonSchema>),
     components: { ...components, schemas },
   };
 }

@@ -78,10 +78,11 @@ describe("describeLocation", () => {
 
 describe("formatExchange", () => {
   it.each<[string, PrismExchange, string[]]>([
+    ["a clean exchange", { method: "GET", url: "/evaluations?app_id=a", status: 200, violations: [] }, ["GET /evaluations?app_id=a 200"]],
     [
-      "a clean exchange",
-      { method: "GET", url: "/evaluations?app_id=a", status: 200, violations: [] },
-      ["GET /evaluations?app_id=a -> 200"],
+      "the fixture mock's request line when the time is known",
+      { method: "GET", url: "/evaluations?app_id=a", status: 200, durationMs: 12.345, violations: [] },
+      ["GET /evaluations?app_id=a 200 12.3ms"],
     ],
     [
       "response violations, without Prism's boilerplate",
@@ -104,7 +105,7 @@ describe("formatExchange", () => {
         },
       },
       [
-        "GET /evaluations?app_id=a -> 500  1 response violation; Prism: Request/Response not valid",
+        "GET /evaluations?app_id=a 500  1 response violation; Prism: Request/Response not valid",
         "  error   response body $[0].id: must be string",
       ],
     ],
@@ -117,7 +118,7 @@ describe("formatExchange", () => {
         violations: [],
         problem: { type: "FetchError", title: "upstream refused", detail: "ECONNREFUSED" },
       },
-      ["GET /x -> 500  Prism: upstream refused (ECONNREFUSED)"],
+      ["GET /x 500  Prism: upstream refused (ECONNREFUSED)"],
     ],
     [
       "request and response violations counted apart",
@@ -147,7 +148,7 @@ describe("formatExchange", () => {
         ],
       },
       [
-        "GET /evaluations -> 200  1 request violation; 2 response violations",
+        "GET /evaluations 200  1 request violation; 2 response violations",
         "  error   request query: must have required property 'app_id'",
         "  warning response body $[0]: must have required property 'id'",
         "  error   response body $[1]: must have required property 'id'",

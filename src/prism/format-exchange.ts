@@ -33,6 +33,8 @@ export function formatExchange(exchange: PrismExchange): string[] {
   // Prism's problem details are boilerplate when the violations below already say what is wrong.
   const detail = problem?.detail && exchange.violations.length === 0 ? ` (${problem.detail})` : "";
   const notes = [count("request"), count("response"), problem ? `Prism: ${problem.title}${detail}` : undefined].filter(Boolean);
-  const head = `${exchange.method} ${exchange.url} -> ${exchange.status}${notes.length > 0 ? `  ${notes.join("; ")}` : ""}`;
+  // The fixture mock's request line (`GET /evaluations?app_id=x 200 0.4ms`), then what Prism found.
+  const time = exchange.durationMs === undefined ? "" : ` ${exchange.durationMs.toFixed(1)}ms`;
+  const head = `${exchange.method} ${exchange.url} ${exchange.status}${time}${notes.length > 0 ? `  ${notes.join("; ")}` : ""}`;
   return [head, ...exchange.violations.map(formatViolation)];
 }

@@ -16,7 +16,8 @@ export interface StartPrismOptions {
   mode: "mock" | "proxy";
   /**
    * OpenAPI document (file path or http(s) URL). Default: contracts/openapi.yaml for the mock; for
-   * the proxy, the same contract with null accepted for optional properties (unless `strict`).
+   * the proxy, the same contract with trailing-slash paths and, unless `strict`, null accepted for
+   * optional properties (`buildProxyDocument`).
    */
   document?: string;
   /** Default 4010; 0 picks a free port (read it from the result). */
@@ -31,7 +32,7 @@ export interface StartPrismOptions {
   seed?: string;
   /** Prism's --errors: a violation fails the request (500 problem+json for a bad response). */
   errors?: boolean;
-  /** Proxy mode: validate against the published document, so null optionals are violations too. */
+  /** Proxy mode: null optionals are violations too, as in the published document. */
   strict?: boolean;
   /**
    * Put the reporting relay in front of Prism (default true). Without it Prism itself listens on
@@ -79,6 +80,9 @@ function checkOptions(options: StartPrismOptions): void {
   }
   if (options.mode === "proxy" && (options.dynamic || options.seed !== undefined))
     throw new ToolkitError("E_USAGE", "--dynamic and --seed only apply to the mock");
+  // The static mock answers the examples: a seed there would be silently ignored.
+  if (options.mode === "mock" && options.seed !== undefined && !options.dynamic)
+    throw new ToolkitError("E_USAGE", "--seed needs --dynamic");
 }
 
 async function documentFor(options: StartPrismOptions): Promise<{ path: string; temp?: TempDocument }> {
@@ -92,8 +96,8 @@ async function documentFor(options: StartPrismOptions): Promise<{ path: string; 
     }
     return { path: options.document };
   }
-  if (options.mode === "mock" || options.strict) return { path: DEFAULT_OPENAPI_PATH };
-  const temp = await writeTempDocument(buildProxyDocument());
+  if (options.mode === "mock") return { path: DEFAULT_OPENAPI_PATH };
+  const temp = await writeTempDocument(buildProxyDocument({ strict: options.strict === true }));
   return { path: temp.path, temp };
 }
 

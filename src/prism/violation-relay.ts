@@ -37,8 +37,9 @@ const endToEndHeaders = (message: IncomingMessage): Record<string, string | stri
 
 const isProblem = (response: IncomingMessage): boolean => /^application\/problem\+json/i.test(response.headers["content-type"] ?? "");
 
-function relay(options: RelayOptions, agent: Agent, req: IncomingMessage, res: ServerResponse): void {
+function relay(options: RelayOptions, agent: Agent, req: IncomingMessage, res: ServerResponse, started: number): void {
   const method = req.method ?? "GET";
+  const elapsed = (): number => performance.now() - started;
   const url = req.url ?? "/";
   const upstream = httpRequest({ ...options.target, agent, method, path: url, headers: endToEndHeaders(req) }, (response) => {
     const status = response.statusCode ?? 502;
@@ -47,7 +48,7 @@ function relay(options: RelayOptions, agent: Agent, req: IncomingMessage, res: S
     res.writeHead(status, endToEndHeaders(response));
     if (!isProblem(response)) {
       response.pipe(res);
-      response.once("end", () => options.onExchange({ method, url, status, violations }));
+      response.once("end", () => options.onExchange({ method, url, status, durationMs: elapsed(), violations }));
       return;
     }
     // Prism's own error bodies are small: read them to say what Prism refused and why.
@@ -61,6 +62,7 @@ function relay(options: RelayOptions, agent: Agent, req: IncomingMessage, res: S
         method,
         url,
         status,
+        durationMs: elapsed(),
         violations: violations.length > 0 ? violations : (parsed?.violations ?? []),
         ...(parsed ? { problem: parsed.problem } : {}),
       });
@@ -81,6 +83,7 @@ function relay(options: RelayOptions, agent: Agent, req: IncomingMessage, res: S
       method,
       url,
       status: 502,
+      durationMs: elapsed(),
       violations: [],
       problem: { type: "relay", title: "Prism is not answering", detail: error.message },
     });
@@ -91,8 +94,10 @@ function relay(options: RelayOptions, agent: Agent, req: IncomingMessage, res: S
 export function startViolationRelay(options: RelayOptions): Promise<RunningRelay> {
   const agent = new Agent({ keepAlive: true });
   const server = createServer((req, res) => {
+    // Timed from arrival: a request made during Prism's start-up waits for it, and that is what the client sees.
+    const started = performance.now();
     options.ready.then(
-      () => relay(options, agent, req, res),
+      () => relay(options, agent, req, res, started),
       () => res.destroy(),
     );
   });

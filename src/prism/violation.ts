@@ -20,6 +20,8 @@ export interface PrismExchange {
   url: string;
   /** Status the client received. */
   status: number;
+  /** From the request's arrival to the end of the response (the relay measures it). */
+  durationMs?: number;
   violations: PrismViolation[];
   /** Prism answered with its own error instead of the mock or upstream response (e.g. `--errors`). */
   problem?: { type: string; title: string; detail?: string };

@@ -6,6 +6,7 @@ import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run.js";
 import { renderFixtures } from "../../src/generate/index.js";
+import { startCliSession } from "../helpers/run-cli.js";
 
 /** A writable that keeps what it receives; `delay` makes it slow, to exercise backpressure. */
 function memoryStream(options: { highWaterMark?: number; delay?: boolean } = {}): Writable & { text(): string } {
@@ -66,7 +67,20 @@ describe("evals-contract fixtures", () => {
   it("reports a directory that does not exist in one line, exit 2, leaving nothing behind", async () => {
     const { code, stderr } = await cli("--out", join(dir, "missing", "data.json"));
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^evals-contract fixtures: cannot write .*data\.json: ENOENT.*\n$/);
+    expect(stderr).toMatch(/^evals-contract fixtures: cannot write .*data\.json: folder .*missing does not exist\n$/);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("stops on Ctrl-C while writing a file, in one line, exit 2, leaving neither the file nor its temporary", async () => {
+    const file = join(dir, "interrupted.ndjson");
+    const cli = startCliSession(["fixtures", "--evaluations", "1000000", "--format", "ndjson", "--out", file]);
+    const started = Date.now();
+    while (!readdirSync(dir).some((f) => f.startsWith(".interrupted.ndjson.")) && Date.now() - started < 10_000)
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    cli.interrupt();
+    expect(await cli.done).toBe(2);
+    expect(cli.stderr()).toBe(`evals-contract fixtures: interrupted: ${file} was not written\n`);
+    expect(existsSync(file)).toBe(false);
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 

@@ -30,10 +30,16 @@ describe("evals-contract mock", () => {
       await cli.waitFor(/Press Ctrl-C to stop\.\n/);
       expect(cli.stdout()).toContain(`GET ${url}/human-evaluations/{evaluation_id}`);
       expect(cli.stdout()).toContain(`watching ${dataFile} for changes`);
+      expect(cli.stdout()).toContain(`data: ${dataFile} (5 evaluations, 4 human evaluations, 3 apps)`);
       const got = await get(`${url}/evaluations?app_id=${APP_A}`);
       expect(got.status).toBe(200);
       expect(JSON.parse(got.text)).toHaveLength(2);
       await cli.waitFor(new RegExp(`^GET /api/evaluations\\?app_id=${APP_A} 200 \\d+\\.\\dms$`, "m"));
+      // A scenario asked for in a header, and a malformed one, are named in the line.
+      expect((await get(`${url}/evaluations?app_id=${APP_A}`, { headers: { Prefer: "code=503" } })).status).toBe(503);
+      await cli.waitFor(new RegExp(`^GET /api/evaluations\\?app_id=${APP_A} 503 \\d+\\.\\dms  scenario: code=503$`, "m"));
+      expect((await get(`${url}/evaluations?app_id=${APP_A}`, { headers: { Prefer: "delay=soon" } })).status).toBe(400);
+      await cli.waitFor(/^GET \/api\/evaluations\?app_id=\w+ 400 \d+\.\dms {2}mock: delay must be 0 to 120000 ms, got "soon"$/m);
     } finally {
       cli.interrupt();
     }
@@ -74,6 +80,7 @@ describe("evals-contract mock", () => {
   it.each([
     [["--data", "/nonexistent/data.json"], 2, /^evals-contract mock: file not found: \/nonexistent\/data\.json\n$/],
     [["--data", "."], 2, /^evals-contract mock: \. is a directory, not a file\n$/],
+    [["--data", ""], 2, /^evals-contract mock: --data needs a file name\n$/],
     [["--port", "70000"], 2, /^evals-contract mock: --port must be an integer from 0 to 65535, got "70000"\n$/],
     [["--delay", "soon"], 2, /^evals-contract mock: --delay must be an integer/],
     [["--data", "x.json", "--seed", "1"], 2, /^evals-contract mock: give either --data or --seed, not both\n$/],

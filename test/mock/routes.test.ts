@@ -98,6 +98,30 @@ describe("mock server routes", () => {
     }
   });
 
+  it("answers HEAD with 405 as FastAPI's GET routes do (no body)", async () => {
+    const got = await get(`${server.url}/evaluations?app_id=${APP_A}`, { method: "HEAD" });
+    expect([got.status, got.text, got.headers.get("allow")]).toEqual([405, "", "GET"]);
+  });
+
+  it("reads app_id and ids as a browser sends them: percent-encoded, repeated (last wins), very long", async () => {
+    const encode = (id: string): string => [...id].map((c) => `%${c.charCodeAt(0).toString(16)}`).join("");
+    const listOf = async (query: string): Promise<[number, unknown]> => {
+      const got = await get(`${server.url}/evaluations?${query}`);
+      return [got.status, got.status === 200 ? JSON.parse(got.text) : got.text];
+    };
+    const appA = data.evaluations.filter((e) => e.app_id === APP_A);
+    expect(await listOf(`app_id=${encode(APP_A)}`)).toEqual([200, appA]);
+    expect(await listOf(`app_id=${APP_B}&app_id=${APP_A}`)).toEqual([200, appA]);
+    expect(await listOf(`app_id=${APP_A}&app_id=`)).toEqual([422, MISSING_APP_ID]);
+    expect(await listOf(`app_id=${"a".repeat(10_000)}`)).toEqual([200, []]);
+    expect(await listOf("app_id=%20")).toEqual([200, []]);
+    const one = await get(`${server.url}/human-evaluations/${encode(humanId)}`);
+    expect(JSON.parse(one.text)).toEqual(data.human_evaluations[0]);
+    const long = await get(`${server.url}/human-evaluations/${"f".repeat(10_000)}`);
+    expect([long.status, long.text]).toEqual([404, '{"detail":"Evaluation not found"}']);
+    expect((await get(`${server.url}/human-evaluations/%E0%A4%A`)).status).toBe(404); // malformed escape
+  });
+
   it("sends CORS headers on every response, echoing a page's Origin", async () => {
     for (const url of [`${server.url}/evaluations?app_id=${APP_A}`, `${server.url}/evaluations`, `${server.url}/nope`]) {
       expect((await get(url)).headers.get("access-control-allow-origin")).toBe("*");

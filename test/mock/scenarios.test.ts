@@ -95,4 +95,23 @@ describe("mock scenarios", () => {
     expect(got.status).toBe(400);
     expect(got.text).toContain(`"detail":"mock: ${message}`);
   });
+
+  it.each([
+    ["&__empty=yes", '__empty must be 1, true, 0 or false, got \\"yes\\"'],
+    ["&__dealy=300", 'unknown scenario parameter \\"__dealy\\" (known: __delay, __code, __example, __empty)'],
+    ["&__Code=500", 'unknown scenario parameter \\"__Code\\"'],
+  ])("refuses a malformed scenario query %s with 400 naming the parameter", async (query, message) => {
+    const got = await get(`${server.url}/evaluations?app_id=${APP_A}${query}`);
+    expect(got.status).toBe(400);
+    expect(got.text).toContain(`"detail":"mock: ${message}`);
+  });
+
+  it("serves the list as usual with __empty=0 or false", async () => {
+    for (const query of ["&__empty=0", "&__empty=false"]) {
+      const got = await get(`${server.url}/evaluations?app_id=${APP_A}${query}`);
+      expect(got.status).toBe(200);
+      expect(got.headers.get("preference-applied")).toBeNull();
+      expect(JSON.parse(got.text)).toEqual(data.evaluations.filter((e) => e.app_id === APP_A));
+    }
+  });
 });

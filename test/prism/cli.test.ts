@@ -15,23 +15,40 @@ afterAll(async () => {
 });
 
 describe("evals-contract prism proxy", () => {
-  it("prints each request with its violations, stops on Ctrl-C and exits 1 after a violating response", async () => {
+  it("prints each request with its violations, stops on Ctrl-C and exits 1 after a response with errors", async () => {
     const cli = startCli(["prism", "proxy", "--upstream", upstream.url, "--port", "0"]);
     try {
       const [, url] = await cli.waitFor(/^Prism validation proxy of the Evaluation Listing Service on (http:\/\/127\.0\.0\.1:\d+)$/m);
       expect(cli.stdout()).toContain(`upstream: ${upstream.url}`);
+      expect(cli.stdout()).toContain(`point your app at ${url} instead of ${upstream.url}`);
+      expect(cli.stdout()).toContain("document: contracts/openapi.yaml, also with trailing slashes, optional properties nullable");
       expect((await fetch(`${url}/evaluations?app_id=${VALID_APP}`)).status).toBe(200);
       expect((await fetch(`${url}/evaluations?app_id=${BROKEN_APP}`)).status).toBe(200);
-      await cli.waitFor(new RegExp(`^GET /evaluations\\?app_id=${BROKEN_APP} -> 200  \\d+ response violations$`, "m"));
-      expect(cli.stdout()).toMatch(new RegExp(`^GET /evaluations\\?app_id=${VALID_APP} -> 200$`, "m"));
+      // The same request line as the fixture mock's: method, path, status, time.
+      await cli.waitFor(new RegExp(`^GET /evaluations\\?app_id=${BROKEN_APP} 200 \\d+\\.\\dms  \\d+ response violations$`, "m"));
+      expect(cli.stdout()).toMatch(new RegExp(`^GET /evaluations\\?app_id=${VALID_APP} 200 \\d+\\.\\dms$`, "m"));
       expect(cli.stdout()).toMatch(/^ {2}error {3}response body \$\[0\]\.id: must be string$/m);
       expect(cli.stdout()).toMatch(/^ {2}error {3}response body \$\[0\]: must have required property 'user_id'$/m);
     } finally {
       cli.interrupt();
     }
     expect(await cli.done).toBe(1);
-    expect(cli.stdout()).toMatch(/Prism stopped: 2 requests, 1 with response violations\.\n$/);
+    expect(cli.stdout()).toMatch(/Prism stopped: 2 requests, 1 with response errors, 0 with response warnings only\.\n$/);
     expect(cli.stderr()).toBe("");
+  });
+
+  it("exits 0 when the provider's responses only have warnings (an undocumented 404 for an unknown id)", async () => {
+    const cli = startCli(["prism", "proxy", "--upstream", upstream.url, "--port", "0"]);
+    try {
+      const [, url] = await cli.waitFor(/^Prism validation proxy of the Evaluation Listing Service on (\S+)$/m);
+      expect((await fetch(`${url}/human-evaluations/unknown`)).status).toBe(404);
+      await cli.waitFor(/^GET \/human-evaluations\/unknown 404 \d+\.\dms {2}1 response violation$/m);
+      expect(cli.stdout()).toMatch(/^ {2}warning response: /m);
+    } finally {
+      cli.interrupt();
+    }
+    expect(await cli.done).toBe(0);
+    expect(cli.stdout()).toMatch(/Prism stopped: 1 request, 0 with response errors, 1 with response warnings only\.\n$/);
   });
 });
 
@@ -61,6 +78,7 @@ describe("evals-contract prism: one-line refusals", () => {
     ],
     [["proxy", "--upstream", "http://x", "--dynamic"], /^evals-contract prism: Unknown option '--dynamic'/],
     [["mock", "--errors"], /^evals-contract prism: Unknown option '--errors'/],
+    [["mock", "--seed", "42"], /^evals-contract prism: --seed needs --dynamic$/m],
     [
       ["mock", "--document", "/nonexistent/openapi.yaml"],
       /^evals-contract prism: OpenAPI document not found: \/nonexistent\/openapi\.yaml/,

@@ -77,6 +77,27 @@ describe("prism proxy", () => {
     expect(exchange.violations.every((v) => v.severity === "Error")).toBe(true);
   });
 
+  it("validates the trailing-slash paths the real web client calls", async () => {
+    const proxy = proxies.lenient!;
+    expect(await get(proxy, `/evaluations/?app_id=${BROKEN_APP}`)).toMatchObject({ status: 200, json: BROKEN_BODY });
+    const broken = await exchangeFor(proxy, `/evaluations/?app_id=${BROKEN_APP}`);
+    expect(broken.violations.map((v) => v.location.join("."))).toEqual(expect.arrayContaining(["response.body.0", "response.body.0.id"]));
+    const path = `/human-evaluations/${HUMAN_EVALUATION_EXAMPLES[0]!.id}/`;
+    expect(await get(proxy, path)).toMatchObject({ status: 200, json: HUMAN_EVALUATION_EXAMPLES[0] });
+    expect((await exchangeFor(proxy, path)).violations).toEqual([]);
+  });
+
+  it("with strict, still knows the trailing-slash paths", async () => {
+    const proxy = proxies.strict!;
+    await get(proxy, `/evaluations/?app_id=${REAL_APP}`);
+    const { violations } = await exchangeFor(proxy, `/evaluations/?app_id=${REAL_APP}`);
+    expect(violations.map((v) => v.location.join(".")).sort()).toEqual([
+      "response.body.0.average_cost",
+      "response.body.0.status.error",
+      "response.body.0.testset_id",
+    ]);
+  });
+
   it("accepts the real service's null optionals and naive timestamps", async () => {
     const proxy = proxies.lenient!;
     expect(await get(proxy, `/evaluations?app_id=${REAL_APP}`)).toMatchObject({ status: 200, json: REAL_BODY });

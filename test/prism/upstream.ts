@@ -1,5 +1,5 @@
-// A tiny provider for the proxy tests: answers like the real service, or breaks the contract,
-// depending on the app_id asked for.
+// A tiny provider for the proxy tests: answers like the real service (trailing slashes, an
+// undocumented 404 for an unknown id), or breaks the contract, depending on the app_id asked for.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { EVALUATION_EXAMPLES, HUMAN_EVALUATION_EXAMPLES } from "../../src/contract/examples.js";
@@ -45,17 +45,19 @@ export async function startUpstream(): Promise<Upstream> {
   const server: Server = createServer((req, res) => {
     received.push(`${req.method} ${req.url}`);
     const url = new URL(req.url ?? "/", "http://upstream");
+    // Like the real service: every path with or without a trailing slash.
+    const path = url.pathname.replace(/(.)\/$/, "$1");
     const send = (status: number, body: unknown): void => {
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(body));
     };
-    if (url.pathname === "/evaluations") {
+    if (path === "/evaluations") {
       const app = url.searchParams.get("app_id");
       if (!app) return send(422, { detail: [{ loc: ["query", "app_id"], msg: "Field required", type: "missing" }] });
       return send(200, BODIES[app] ?? []);
     }
-    if (url.pathname === `/human-evaluations/${HUMAN_EVALUATION_EXAMPLES[0]!.id}`) return send(200, HUMAN_EVALUATION_EXAMPLES[0]);
-    send(404, { detail: "Not Found" });
+    if (path === `/human-evaluations/${HUMAN_EVALUATION_EXAMPLES[0]!.id}`) return send(200, HUMAN_EVALUATION_EXAMPLES[0]);
+    send(404, { detail: path.startsWith("/human-evaluations/") ? "Evaluation not found" : "Not Found" });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -105,25 +105,31 @@ Examples:
     const total = (run.evaluations ?? 0) + (run.humanEvaluations ?? 0);
     // No bar when the data itself goes to the terminal: the two would garble each other.
     const bar = createProgressBar(io.stderr, out === undefined && io.stdout.isTTY === true ? 0 : total, "fixtures");
-    const write = (stream: NodeJS.WritableStream): Promise<WriteSummary> =>
-      writeFixtures(run, stream, { onProgress: (n) => bar.update(n) });
     if (out === undefined) {
       try {
-        await write(io.stdout);
+        await writeFixtures(run, io.stdout, { onProgress: (n) => bar.update(n) });
+        bar.finish();
       } catch (error) {
+        bar.finish(false);
         // The reader went away (`| head`): like any Unix filter, stop quietly.
         if (isBrokenPipe(error)) return EXIT.OK;
         throw error;
-      } finally {
-        bar.finish();
       }
       return EXIT.OK;
     }
+    // Ctrl-C while writing a file: stop, and let the atomic writer remove its temporary file
+    // (the default SIGINT would kill the process and leave it behind). To stdout, Ctrl-C stays the default.
+    const interrupt = new AbortController();
+    void io.waitForInterrupt?.().then(() => interrupt.abort(new ToolkitError("E_OUTPUT_WRITE", `interrupted: ${out} was not written`)));
     let summary: WriteSummary;
     try {
-      summary = await writeFileAtomically(out, force, write);
-    } finally {
+      summary = await writeFileAtomically(out, force, (stream) =>
+        writeFixtures(run, stream, { onProgress: (n) => bar.update(n), signal: interrupt.signal }),
+      );
       bar.finish();
+    } catch (error) {
+      bar.finish(false);
+      throw error;
     }
     const bytes = (await stat(out)).size;
     writeLine(

@@ -2,21 +2,14 @@
 import { OPERATION_IDS, OPERATIONS } from "../../contract/operations.js";
 import { DEFAULT_DATASET_PATH, type Dataset } from "../../dataset/dataset.js";
 import { ToolkitError } from "../../errors.js";
+import { appIdsOf, describeDataset } from "../../mock/dataset-index.js";
 import { loadDatasetFile } from "../../mock/load-dataset.js";
 import { MAX_DELAY_MS } from "../../mock/scenarios.js";
 import { DEFAULT_HOST, DEFAULT_PORT, startMockServer } from "../../mock/server.js";
 import { intOption, parseCommandArgs, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { writeLine } from "../io.js";
-
-const untilSignal = (): Promise<void> =>
-  new Promise((resolve) => {
-    process.once("SIGINT", () => resolve());
-    process.once("SIGTERM", () => resolve());
-  });
-
-const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+import { waitForSignal, writeLine } from "../io.js";
 
 async function seededDataset(seed: number): Promise<Dataset> {
   // Loaded lazily: serving a file never loads faker.
@@ -49,7 +42,10 @@ Per-request scenarios (Prism's Prefer syntax, or the same as __ query parameters
   Prefer: code=500        answer with that status       ?__code=500
   Prefer: example=empty   lists answer []               ?__example=empty or ?__empty=1
 
-Logs one line per request (method, path, status, time). Ctrl-C stops it.
+Logs one line per request (method, path, status, time, and the scenario if any). Ctrl-C stops it.
+
+Exit codes: 0 stopped with Ctrl-C, 1 the data fails the checker, 2 usage or I/O problem (busy port,
+unreadable data file).
 
 Example:
   evals-contract mock --data my-data.json --base-path /api --delay 200`,
@@ -65,6 +61,7 @@ Example:
     });
     if (positionals.length > 0) throw new ToolkitError("E_USAGE", `unexpected argument "${positionals[0]}" (see --help)`);
     const dataFile = stringOption(values, "data");
+    if (dataFile === "") throw new ToolkitError("E_USAGE", "--data needs a file name");
     if (dataFile !== undefined && values.seed !== undefined) throw new ToolkitError("E_USAGE", "give either --data or --seed, not both");
     const port = intOption(values, "port", DEFAULT_PORT, 0, 65535);
     const delayMs = intOption(values, "delay", 0, 0, MAX_DELAY_MS);
@@ -84,17 +81,14 @@ Example:
 
     const log = (line: string): void => writeLine(io.stdout, line);
     const server = await startMockServer({ data, dataFile, port, host, basePath, delayMs, log });
-    const apps = [...new Set([...data.evaluations, ...data.human_evaluations].map((e) => e.app_id))];
+    const apps = appIdsOf(data);
     const humanId = data.human_evaluations[0]?.id ?? "{evaluation_id}";
     writeLine(io.stdout, `Mock Evaluation Listing Service on ${server.url}`);
-    writeLine(
-      io.stdout,
-      `  data: ${source} (${count(data.evaluations.length, "evaluation")}, ${count(data.human_evaluations.length, "human evaluation")})`,
-    );
+    writeLine(io.stdout, `  data: ${source} (${describeDataset(data)})`);
     for (const id of OPERATION_IDS)
       writeLine(io.stdout, `  GET ${server.url}${OPERATIONS[id].path}${id.startsWith("list") ? "?app_id=" : ""}`);
     if (apps.length > 0) {
-      writeLine(io.stdout, `  app ids: ${apps.slice(0, 3).join(", ")}${apps.length > 3 ? `, ... (${apps.length} apps)` : ""}`);
+      writeLine(io.stdout, `  app ids: ${apps.slice(0, 3).join(", ")}${apps.length > 3 ? ", ..." : ""}`);
       writeLine(
         io.stdout,
         `  try: curl '${server.url}/evaluations?app_id=${apps[0]}'  or  curl ${server.url}/human-evaluations/${humanId}`,
@@ -104,7 +98,7 @@ Example:
     if (dataFile !== undefined) writeLine(io.stdout, `  watching ${dataFile} for changes`);
     writeLine(io.stdout, "Press Ctrl-C to stop.");
 
-    await (io.waitForInterrupt ?? untilSignal)();
+    await (io.waitForInterrupt ?? waitForSignal)();
     await server.close();
     writeLine(io.stdout, "Mock server stopped.");
     return EXIT.OK;

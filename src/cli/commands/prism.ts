@@ -4,13 +4,7 @@ import type { PrismExchange } from "../../prism/violation.js";
 import { intOption, parseCommandArgs, stringOption, type OptionSpec } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
-import { writeLine, type CliIo } from "../io.js";
-
-const untilSignal = (): Promise<void> =>
-  new Promise((resolve) => {
-    process.once("SIGINT", () => resolve());
-    process.once("SIGTERM", () => resolve());
-  });
+import { waitForSignal, writeLine, type CliIo } from "../io.js";
 
 const SHARED: OptionSpec = {
   port: { type: "string" },
@@ -24,7 +18,10 @@ const MODE_OPTIONS: Record<"mock" | "proxy", OptionSpec> = {
   proxy: { ...SHARED, upstream: { type: "string" }, errors: { type: "boolean" }, strict: { type: "boolean" } },
 };
 
-const isResponseViolation = (exchange: PrismExchange): boolean => exchange.violations.some((v) => v.location[0] === "response");
+// Only errors fail a session: Prism's warnings are about what the document does not say (an
+// undocumented 404 for an unknown id, which the real service sends), as the checker's warnings are.
+const responseSeverities = (exchange: PrismExchange): Set<string> =>
+  new Set(exchange.violations.filter((v) => v.location[0] === "response").map((v) => v.severity));
 
 async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo): Promise<ExitCode> {
   const { values, positionals } = parseCommandArgs(args, MODE_OPTIONS[mode]);
@@ -34,9 +31,12 @@ async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo)
   const { formatExchange } = await import("../../prism/format-exchange.js");
   let requests = 0;
   let broken = 0;
+  let warned = 0;
   const onExchange = (exchange: PrismExchange): void => {
     requests++;
-    if (isResponseViolation(exchange)) broken++;
+    const severities = responseSeverities(exchange);
+    if (severities.has("Error")) broken++;
+    else if (severities.size > 0) warned++;
     for (const line of formatExchange(exchange)) writeLine(io.stdout, line);
   };
   const document = stringOption(values, "document");
@@ -58,18 +58,19 @@ async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo)
 
   const kind = mode === "proxy" ? "validation proxy" : values.dynamic === true ? "dynamic mock" : "static mock";
   writeLine(io.stdout, `Prism ${kind} of the Evaluation Listing Service on ${prism.url}`);
-  writeLine(
-    io.stdout,
-    `  document: ${document ?? (mode === "proxy" && values.strict !== true ? "contracts/openapi.yaml, optional properties nullable" : "contracts/openapi.yaml")}`,
-  );
+  const proxyDocument = `contracts/openapi.yaml, also with trailing slashes${values.strict === true ? "" : ", optional properties nullable"}`;
+  writeLine(io.stdout, `  document: ${document ?? (mode === "proxy" ? proxyDocument : "contracts/openapi.yaml")}`);
   if (mode === "proxy") {
     writeLine(io.stdout, `  upstream: ${upstream}${values.errors === true ? " (--errors: a violating response becomes a 500)" : ""}`);
+    writeLine(io.stdout, `  point your app at ${prism.url} instead of ${upstream}`);
+  } else {
+    // The static mock answers any app_id with the document's example; this one is the example's own.
+    writeLine(io.stdout, `  try: curl '${prism.url}/evaluations?app_id=666dde95962bbaffdb0072b5'`);
   }
-  writeLine(io.stdout, `  try: curl '${prism.url}/evaluations?app_id=666dde95962bbaffdb0072b5'`);
   writeLine(io.stdout, "Press Ctrl-C to stop.");
 
   let interrupted = false;
-  const interrupt = (io.waitForInterrupt ?? untilSignal)().then(() => {
+  const interrupt = (io.waitForInterrupt ?? waitForSignal)().then(() => {
     interrupted = true;
   });
   const crashed = prism.exited.then((code) => ({ code }));
@@ -79,10 +80,8 @@ async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo)
   if (outcome) await new Promise((resolve) => setTimeout(resolve, 200));
   await prism.close();
   if (outcome && !interrupted) throw new ToolkitError("E_PRISM", `Prism exited unexpectedly (exit code ${String(outcome.code)})`);
-  writeLine(
-    io.stdout,
-    `Prism stopped: ${requests} request${requests === 1 ? "" : "s"}${mode === "proxy" ? `, ${broken} with response violations` : ""}.`,
-  );
+  const tally = mode === "proxy" ? `, ${broken} with response errors, ${warned} with response warnings only` : "";
+  writeLine(io.stdout, `Prism stopped: ${requests} request${requests === 1 ? "" : "s"}${tally}.`);
   return mode === "proxy" && broken > 0 ? EXIT.CONTRACT_FAILURE : EXIT.OK;
 }
 
@@ -96,10 +95,13 @@ mock   Prism's mock of contracts/openapi.yaml. Static by default: every request 
        document's realistic example (200, or 422 with the service's body when app_id is missing).
        --dynamic generates responses from the schemas instead (json-schema-faker).
 proxy  Prism's validation proxy: forwards every request to the provider at --upstream and reports
-       each request and response that breaks the contract. Null optional fields (which the real
-       service sends) are accepted, as by \`evals-contract validate\`; --strict reports them too.
+       each request and response that breaks the contract. As on the real service, every path
+       also answers with a trailing slash (its web client calls /evaluations/?app_id=...). Null
+       optional fields (which the real service sends) are accepted, as by
+       \`evals-contract validate\`; --strict reports them too.
 
-Each request is printed on one line, followed by one line per violation.
+Each request is printed on one line as by \`evals-contract mock\` (method, path, status, time),
+followed by one line per violation.
 
 Options:
   --port N          port to listen on (default 4010; 0 picks a free one)
@@ -110,12 +112,12 @@ Options:
   --upstream URL    (proxy) the provider's base URL, e.g. https://eval.example.com/api
   --errors          (proxy) a violating response fails: Prism answers 500 with the violations
                     (application/problem+json), an invalid request 422 without forwarding it
-  --strict          (proxy) validate against the published document: null optionals are violations
+  --strict          (proxy) null optionals are violations, as in the published document
   --verbose         also print Prism's own log on stderr
   -h, --help        show this help
 
-Exit codes: 0 stopped with Ctrl-C, 1 (proxy) the provider sent responses with violations,
-2 usage problem or Prism could not start (busy port: E_PORT_IN_USE).
+Exit codes: 0 stopped with Ctrl-C; 1 (proxy) the provider sent responses with errors (warnings,
+such as an undocumented 404, do not count); 2 usage problem or Prism could not start.
 
 Examples:
   evals-contract prism mock

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { intOption, parseCommandArgs } from "./args.js";
+
+describe("parseCommandArgs", () => {
+  const options = { seed: { type: "string" as const } };
+
+  it("turns an unknown option into a one-line usage error", () => {
+    expect(() => parseCommandArgs(["--bogus"], options)).toThrow(/^Unknown option '--bogus'\.$/);
+  });
+
+  it("keeps Node's hint for a negative number, on one line", () => {
+    expect(() => parseCommandArgs(["--seed", "-1"], options)).toThrow(/ambiguous\. .*'--seed=-XYZ'\.$/);
+    try {
+      parseCommandArgs(["--seed", "-1"], options);
+    } catch (error) {
+      expect((error as Error).message).not.toContain("\n");
+      expect((error as { code?: string }).code).toBe("E_USAGE");
+    }
+  });
+
+  it("accepts --help on every command", () => {
+    expect(parseCommandArgs(["--help"], options).values.help).toBe(true);
+  });
+});
+
+describe("intOption", () => {
+  it.each([["abc"], ["1.5"], ["-1"], ["99"]])("rejects %s outside 0..10 with the option's name", (raw) => {
+    expect(() => intOption({ n: raw }, "n", 1, 0, 10)).toThrow(/^--n must be an integer from 0 to 10/);
+  });
+
+  it("returns the default when absent and the value when valid", () => {
+    expect(intOption({}, "n", 7, 0, 10)).toBe(7);
+    expect(intOption({ n: "3" }, "n", 7, 0, 10)).toBe(3);
+  });
+});
