@@ -12,7 +12,7 @@ export interface FormatOptions {
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-interface FindingGroup {
+export interface FindingGroup {
   finding: VerificationFinding;
   count: number;
 }
@@ -20,15 +20,23 @@ interface FindingGroup {
 /**
  * One line per kind of finding: the same rule at the same place in every record (`$[*].created_at`)
  * is one line with a count, so a provider with naive timestamps does not print a line per record.
+ * Two findings of one rule at the very same place (same path, same request) are different faults
+ * (two Pact mismatches at `$`), not a repeat: each keeps its own line.
  */
 export function groupFindings(findings: readonly VerificationFinding[]): FindingGroup[] {
-  const groups = new Map<string, { first: VerificationFinding; pattern: string; count: number }>();
+  const groups = new Map<string, { first: VerificationFinding; pattern: string; count: number; places: Set<string> }>();
   for (const finding of findings) {
     const pattern = finding.path.replace(/\[\d+\]/g, "[*]");
-    const key = `${finding.severity}|${finding.rule}|${pattern}`;
+    const place = `${finding.path} ${finding.request ?? ""}`;
+    const kind = `${finding.severity}|${finding.rule}|${pattern}`;
+    const same = groups.get(kind);
+    const another = same !== undefined && same.places.has(place) && same.first.message !== finding.message;
+    const key = another ? `${kind}|${finding.message}` : kind;
     const group = groups.get(key);
-    if (group) group.count++;
-    else groups.set(key, { first: finding, pattern, count: 1 });
+    if (group) {
+      group.count++;
+      group.places.add(place);
+    } else groups.set(key, { first: finding, pattern, count: 1, places: new Set([place]) });
   }
   // A kind seen once keeps its real path; a repeated one shows the pattern. Errors first: they
   // must not hide behind the display limit.
@@ -37,20 +45,25 @@ export function groupFindings(findings: readonly VerificationFinding[]): Finding
     .sort((a, b) => Number(a.finding.severity === "warning") - Number(b.finding.severity === "warning"));
 }
 
+/**
+ * The lines of grouped findings: path, rule, message, then where they came from: `(N times, first
+ * REQUEST)` for a group, `[REQUEST]` for a single finding when `withRequest` says to show it.
+ */
+export function groupedFindingLines(groups: readonly FindingGroup[], withRequest: boolean): string[] {
+  return formatFindings(groups.map((g) => g.finding)).map((line, i) => {
+    const { finding, count } = groups[i]!;
+    const request = withRequest ? finding.request : undefined;
+    if (count > 1) return `${line}  (${count} times${request === undefined ? "" : `, first ${request}`})`;
+    return request === undefined ? line : `${line}  [${request}]`;
+  });
+}
+
 function checkLines(check: CheckResult, max: number): string[] {
   const head = `  ${MARK[check.outcome]}  ${check.check}${check.skipReason === undefined ? "" : ` (${check.skipReason})`}`;
   const groups = groupFindings(check.findings);
-  const shown = groups.slice(0, max);
-  // Template endpoints ({evaluation_id}) cover many requests: name the one a single finding came from.
-  const perRequest = check.endpoint.includes("{evaluation_id}");
-  const lines = formatFindings(shown.map((g) => g.finding)).map((line, i) => {
-    const { finding, count } = shown[i]!;
-    const request = perRequest && finding.request !== undefined ? finding.request : undefined;
-    const where =
-      count > 1 ? `  (${count} times${request === undefined ? "" : `, first ${request}`})` : request === undefined ? "" : `  [${request}]`;
-    return `        ${line}${where}`;
-  });
-  const rest = groups.length - shown.length;
+  // Template endpoints ({evaluation_id}) cover many requests: name the one a finding came from.
+  const lines = groupedFindingLines(groups.slice(0, max), check.endpoint.includes("{evaluation_id}")).map((line) => `        ${line}`);
+  const rest = groups.length - Math.min(max, groups.length);
   if (rest > 0) lines.push(`        ... and ${rest} more kinds of finding (see --json)`);
   return [head, ...lines];
 }
@@ -78,7 +91,9 @@ export function formatReport(report: VerificationReport, options: FormatOptions 
     lines.push("", endpoint);
     for (const check of report.checks.filter((c) => c.endpoint === endpoint)) lines.push(...checkLines(check, max));
   }
-  lines.push("", formatSummary(report));
+  lines.push("");
+  if (report.hint !== undefined) lines.push(`Hint: ${report.hint}`);
+  lines.push(formatSummary(report));
   const strict = report.strict ? " (strict: warnings count as errors)" : "";
   lines.push(report.passed ? `PASS: the provider conforms to the contract${strict}` : `FAIL: the provider breaks the contract${strict}`);
   return lines;

@@ -2,10 +2,9 @@
 // base URL (Pact contracts, a conformance sweep of every record, cross-endpoint checks).
 export { verifyProvider, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "./verify-provider.js";
 export type { VerifyOptions } from "./verify-provider.js";
-export type { PactStepOptions } from "./pact-step.js";
 export type { CheckGroup, CheckOutcome, CheckResult, VerificationCounts, VerificationFinding, VerificationReport } from "./report.js";
 export { formatReport, formatSummary } from "./format-report.js";
 export type { FormatOptions } from "./format-report.js";
 export { toJUnitXml } from "./junit-report.js";
 export { runPactVerification } from "./pact-verification.js";
-export type { PactInteractionResult, PactVerificationOptions, PactVerificationResult } from "./pact-verification.js";
+export type { PactInteractionResult, PactStepOptions, PactVerificationOptions, PactVerificationResult } from "./pact-verification.js";

@@ -80,4 +80,18 @@ describe("toJUnitXml", () => {
   it("drops lone surrogates and keeps astral characters", () => {
     expect(escapeXml("a\uD800b \u{1F600}")).toBe("ab \u{1F600}");
   });
+
+  it("folds the same finding of many records into one line of the failure, like the text report", () => {
+    const naive = (i: number) => ({
+      severity: "error" as const,
+      path: `$[${i}].created_at`,
+      rule: "naive-timestamp",
+      message: "no offset",
+      request: "GET /evaluations?app_id=a",
+    });
+    const folded = toJUnitXml(report([check({ outcome: "failed", findings: Array.from({ length: 40 }, (_, i) => naive(i)) })]));
+    expect(folded).toContain(
+      '<failure message="40 errors: $[0].created_at naive-timestamp: no offset" type="naive-timestamp">error   $[*].created_at  naive-timestamp: no offset  (40 times, first GET /evaluations?app_id=a)</failure>',
+    );
+  });
 });

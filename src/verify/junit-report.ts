@@ -1,6 +1,7 @@
 // Renders a verification report as JUnit XML for CI systems: a testsuite per check group, a
-// testcase per endpoint check, a failure holding the findings; warnings go to system-out.
-import { formatFindings } from "../check/format-findings.js";
+// testcase per endpoint check, a failure holding the findings (folded like the text report);
+// warnings go to system-out.
+import { groupedFindingLines, groupFindings } from "./format-report.js";
 import { CHECK_GROUPS, type CheckResult, type VerificationReport } from "./report.js";
 
 // Characters XML 1.0 cannot carry at all (control characters, lone surrogates): dropped.
@@ -22,14 +23,9 @@ const attributes = (pairs: Record<string, string | number>): string =>
     .map(([name, value]) => ` ${name}="${escapeXml(String(value))}"`)
     .join("");
 
+/** The check's findings of one severity, folded like the text report (every finding is in --json). */
 function findingLines(check: CheckResult, severity: "error" | "warning"): string {
-  const findings = check.findings.filter((f) => f.severity === severity);
-  return formatFindings(findings)
-    .map((line, i) => {
-      const request = findings[i]!.request;
-      return request === undefined ? line : `${line}  [${request}]`;
-    })
-    .join("\n");
+  return groupedFindingLines(groupFindings(check.findings.filter((f) => f.severity === severity)), true).join("\n");
 }
 
 function testcase(check: CheckResult): string {

@@ -46,7 +46,7 @@ export const isVerifierJson = (value: unknown): value is VerifierJson =>
   typeof value === "object" && value !== null && typeof (value as { result?: unknown }).result === "boolean";
 
 // eslint-disable-next-line no-control-regex -- ANSI colour codes are control characters by definition
-const ANSI = /\u001b\[[0-9;]*m/g;
+export const ANSI = /\u001b\[[0-9;]*m/g;
 const clean = (text: string): string => text.replace(ANSI, "").replace(/\s+/g, " ").trim();
 
 const PLACE_OF_TYPE: Record<string, string> = {

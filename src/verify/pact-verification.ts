@@ -3,11 +3,12 @@
 // provider states met from the provider's own data (provider-states.ts) or by its own setup URL.
 // A broken contract is a result (passed: false, mismatches per interaction); only a verification
 // that cannot run throws (E_PACT, E_PROVIDER_UNREACHABLE, E_USAGE, file errors).
-import { ToolkitError } from "../errors.js";
+import { isToolkitError, ToolkitError } from "../errors.js";
 import { normalizeHttpUrl } from "./base-url.js";
 import { PACT_PROVIDER } from "./pact-contract.js";
 import { operationResolver, readCommittedPacts, readPactFiles, type LocalPacts } from "./pact-operations.js";
-import { isVerifierJson, toVerificationResult, type PactVerificationResult } from "./pact-results.js";
+import { ANSI, isVerifierJson, toVerificationResult, type PactVerificationResult } from "./pact-results.js";
+import { describeNetworkError } from "./provider-client.js";
 import { runVerifierIsolated, type VerifierRunOptions } from "./pact-runner.js";
 import { startProviderStateServer, type ProviderStateServer } from "./provider-states.js";
 
@@ -48,30 +49,43 @@ export interface PactVerificationOptions {
   consumerVersionSelectors?: ConsumerVersionSelector[];
   /** Pact's own logging; default "error" (silent). info, debug and trace show Pact's output on stderr. */
   logLevel?: "trace" | "debug" | "info" | "warn" | "error";
+  /** Per-request timeout of the verifier's and the provider-state lookups' requests, in ms (default 10 000). */
+  timeoutMs?: number;
 }
+
+/** Everything of the options that a `verify` run does not set itself (it passes its own URL, ids and timeout). */
+export type PactStepOptions = Omit<PactVerificationOptions, "baseUrl" | "appId" | "humanEvaluationId" | "timeoutMs">;
 
 export const DEFAULT_CONSUMER_VERSION_SELECTORS: readonly ConsumerVersionSelector[] = [{ mainBranch: true }, { deployedOrReleased: true }];
 
-const PREFLIGHT_TIMEOUT_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = 10_000;
 const VERIFIER_TIMEOUT_MS = 120_000;
 
-function checkOptions(options: PactVerificationOptions): void {
-  if (options.appId === "") throw new ToolkitError("E_USAGE", "an app id is needed to meet the provider states (--app-id)");
+/** Usage errors in the Pact options, one line each, before any request (also run by verifyProvider). */
+export function checkPactOptions(options: PactStepOptions): void {
+  if (options.stateSetupUrl !== undefined) normalizeHttpUrl(options.stateSetupUrl, "--state-setup-url");
+  if (options.brokerUrl !== undefined) normalizeHttpUrl(options.brokerUrl, "--broker-url");
   if (options.publish === true && options.brokerUrl === undefined)
-    throw new ToolkitError("E_USAGE", "publishing verification results needs a Pact Broker (--broker-url)");
+    throw new ToolkitError("E_USAGE", "--publish needs --broker-url (verification results are published to a Pact Broker)");
   if (options.publish === true && options.providerVersion === undefined)
-    throw new ToolkitError("E_USAGE", "publishing verification results needs the provider version (--provider-version)");
+    throw new ToolkitError("E_USAGE", "--publish needs --provider-version (e.g. the provider's git commit)");
+  if ((options.brokerUsername === undefined) !== (options.brokerPassword === undefined))
+    throw new ToolkitError("E_USAGE", "--broker-username and --broker-password go together");
+  if (options.brokerToken !== undefined && options.brokerUsername !== undefined)
+    throw new ToolkitError("E_USAGE", "give either --broker-token or --broker-username/--broker-password, not both");
 }
 
 /** Any HTTP answer means the provider is up; only a failed connection is "unreachable". */
-async function assertReachable(baseUrl: string, appId: string): Promise<void> {
-  const url = `${baseUrl}/evaluations?app_id=${encodeURIComponent(appId)}`;
+async function assertReachable(baseUrl: string, appId: string, timeoutMs: number): Promise<void> {
+  const request = `/evaluations?app_id=${encodeURIComponent(appId)}`;
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS) });
+    const response = await fetch(`${baseUrl}${request}`, { signal: AbortSignal.timeout(timeoutMs) });
     await response.body?.cancel();
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new ToolkitError("E_PROVIDER_UNREACHABLE", `cannot reach the provider at ${baseUrl} (${cause})`, { cause: error });
+    const reason = describeNetworkError(error, `${baseUrl}${request}`, timeoutMs);
+    throw new ToolkitError("E_PROVIDER_UNREACHABLE", `cannot reach the provider at ${baseUrl}: ${reason} (GET ${request})`, {
+      cause: error,
+    });
   }
 }
 
@@ -86,28 +100,13 @@ function brokerOptions(options: PactVerificationOptions, brokerUrl: string): Ver
   };
 }
 
-// eslint-disable-next-line no-control-regex -- ANSI colour codes are control characters by definition
-const ANSI = /\u001b\[[0-9;]*m/g;
-
-function firstLine(text: string): string {
-  return (
-    text
-      .replace(ANSI, "")
-      .split("\n")
-      .map((line) => line.trim())
-      .find((line) => line !== "") ?? ""
-  );
-}
-
-function lastLine(text: string): string {
-  return (
-    text
-      .replace(ANSI, "")
-      .split("\n")
-      .map((line) => line.trim())
-      .findLast((line) => line !== "") ?? ""
-  );
-}
+/** The non-empty lines of the verifier's output, without colour codes. */
+const plainLines = (text: string): string[] =>
+  text
+    .replace(ANSI, "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
 
 /** Pact only logs a failed publication (an ERROR line), it is not in its result: find it in the output. */
 function publicationFailure(output: string): string | undefined {
@@ -115,19 +114,35 @@ function publicationFailure(output: string): string | undefined {
   return match?.[0].trim();
 }
 
+/**
+ * Verifies the provider against the pacts. A broken contract is a result; only a run that cannot
+ * happen throws, always as a ToolkitError (anything unexpected becomes E_PACT).
+ */
 export async function runPactVerification(options: PactVerificationOptions): Promise<PactVerificationResult> {
-  checkOptions(options);
+  try {
+    return await verifyPacts(options);
+  } catch (error) {
+    if (isToolkitError(error)) throw error;
+    throw new ToolkitError("E_PACT", `the Pact verification could not run: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+async function verifyPacts(options: PactVerificationOptions): Promise<PactVerificationResult> {
+  if (options.appId.trim() === "") throw new ToolkitError("E_USAGE", "an app id is needed to meet the provider states (--app-id)");
+  checkPactOptions(options);
   const baseUrl = normalizeHttpUrl(options.baseUrl, "--base-url");
   const brokerUrl = options.brokerUrl === undefined ? undefined : normalizeHttpUrl(options.brokerUrl, "--broker-url");
   const stateSetupUrl = options.stateSetupUrl;
-  if (stateSetupUrl !== undefined) normalizeHttpUrl(stateSetupUrl, "--state-setup-url");
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const local: LocalPacts =
     brokerUrl !== undefined
       ? { files: [], operations: new Map() }
       : options.pactFiles
         ? await readPactFiles(options.pactFiles)
         : await readCommittedPacts();
-  await assertReachable(baseUrl, options.appId);
+  await assertReachable(baseUrl, options.appId, timeoutMs);
 
   let states: ProviderStateServer | undefined;
   try {
@@ -135,6 +150,7 @@ export async function runPactVerification(options: PactVerificationOptions): Pro
       states = await startProviderStateServer({
         baseUrl,
         appId: options.appId,
+        timeoutMs,
         ...(options.humanEvaluationId === undefined ? {} : { humanEvaluationId: options.humanEvaluationId }),
       });
     const logLevel = options.logLevel ?? "error";
@@ -144,6 +160,9 @@ export async function runPactVerification(options: PactVerificationOptions): Pro
       providerBaseUrl: baseUrl,
       providerStatesSetupUrl: stateSetupUrl ?? states?.url,
       logLevel,
+      // The verifier's own per-request timeout (pact-core's default is 30 s): a provider that hangs
+      // on one endpoint fails that interaction in the time the rest of the run allows.
+      timeout: timeoutMs,
       ...(brokerUrl === undefined ? { pactUrls: local.files } : brokerOptions(options, brokerUrl)),
       ...(options.providerVersion === undefined ? {} : { providerVersion: options.providerVersion }),
       ...(options.providerBranch === undefined ? {} : { providerVersionBranch: options.providerBranch }),
@@ -157,7 +176,7 @@ export async function runPactVerification(options: PactVerificationOptions): Pro
     if (outcome.reply === undefined)
       throw new ToolkitError(
         "E_PACT",
-        `the Pact verifier stopped without a result (exit ${outcome.exitCode ?? "signal"}): ${lastLine(outcome.output) || "no output"}`,
+        `the Pact verifier stopped without a result (exit ${outcome.exitCode ?? "signal"}): ${plainLines(outcome.output).at(-1) ?? "no output"}`,
       );
     let json: unknown;
     try {
@@ -166,10 +185,11 @@ export async function runPactVerification(options: PactVerificationOptions): Pro
       json = undefined;
     }
     // A rejection whose message is not the verifier's JSON result means it could not run at all.
-    if (!isVerifierJson(json)) throw new ToolkitError("E_PACT", `the Pact verifier could not run: ${firstLine(outcome.reply.text)}`);
+    if (!isVerifierJson(json))
+      throw new ToolkitError("E_PACT", `the Pact verifier could not run: ${plainLines(outcome.reply.text)[0] ?? ""}`);
     const result = toVerificationResult(json, { operationOf: operationResolver(local.operations), stateFailures: states?.failures ?? [] });
     if (result.interactions.length === 0 && result.error !== undefined)
-      throw new ToolkitError("E_PACT", `the Pact verifier could not run: ${firstLine(result.error)}`);
+      throw new ToolkitError("E_PACT", `the Pact verifier could not run: ${plainLines(result.error)[0] ?? ""}`);
     const unpublished = options.publish === true ? publicationFailure(outcome.output) : undefined;
     if (unpublished !== undefined) return { ...result, error: [result.error, unpublished].filter((e) => e !== undefined).join("\n") };
     return result;

@@ -61,9 +61,20 @@ export function describeNetworkError(error: unknown, url: string, timeoutMs: num
     case "EHOSTUNREACH":
     case "ENETUNREACH":
       return `${host} is unreachable`;
+    case "ERR_SSL_WRONG_VERSION_NUMBER":
+      return `no TLS at ${host} (is it http:// rather than https://?)`;
+    case "DEPTH_ZERO_SELF_SIGNED_CERT":
+    case "SELF_SIGNED_CERT_IN_CHAIN":
+    case "UNABLE_TO_VERIFY_LEAF_SIGNATURE":
+    case "UNABLE_TO_GET_ISSUER_CERT_LOCALLY":
+      return `the TLS certificate of ${host} is not trusted (${code}; add its CA with NODE_EXTRA_CA_CERTS)`;
+    case "CERT_HAS_EXPIRED":
+    case "ERR_TLS_CERT_ALTNAME_INVALID":
+      return `the TLS certificate of ${host} is not valid (${code})`;
   }
-  if (cause instanceof Error) return cause.message;
-  return error instanceof Error ? error.message : String(error);
+  // OpenSSL messages end in a newline: the error stays one line.
+  const message = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
+  return message.replace(/\s+/g, " ").trim();
 }
 
 export function createProviderClient(options: ProviderClientOptions): ProviderClient {

@@ -53,6 +53,8 @@ export interface VerificationReport {
   pact: "ran" | "disabled" | "skipped";
   /** True when no check failed (warnings allowed unless strict). */
   passed: boolean;
+  /** A likely cause of many failures at once, e.g. a base URL without its path prefix. */
+  hint?: string;
   startedAt: string;
   durationMs: number;
   /** HTTP requests the sweep and cross-endpoint checks sent (Pact's own are not counted). */

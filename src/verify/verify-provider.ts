@@ -15,7 +15,7 @@ import { checkUnknownAppId } from "./checks/unknown-app-id.js";
 import { checkUnknownEvaluationId } from "./checks/unknown-evaluation-id.js";
 import { ENDPOINT_ORDER, LIST_OPERATIONS } from "./endpoints.js";
 import { PACT_ENDPOINT, pactDrafts } from "./pact-checks.js";
-import { checkPactOptions, runPactStep, type PactStepOptions } from "./pact-step.js";
+import { checkPactOptions, runPactVerification, type PactStepOptions } from "./pact-verification.js";
 import { createProviderClient } from "./provider-client.js";
 import { CHECK_GROUPS, type CheckResult, type VerificationCounts, type VerificationFinding, type VerificationReport } from "./report.js";
 
@@ -112,6 +112,14 @@ function sortChecks(checks: CheckResult[]): CheckResult[] {
     .map(({ check }) => check);
 }
 
+/** Both lists answering 404 means no endpoint was found at all: most likely the base URL, not the service. */
+async function wrongBaseUrlHint(ctx: VerifyContext): Promise<string | undefined> {
+  const kind = ctx.appId === undefined ? "none" : "app";
+  const answers = await Promise.all(LIST_OPERATIONS.map((op) => fetchList(ctx, op, false, kind)));
+  if (!answers.every((answer) => answer.status === 404)) return undefined;
+  return `every list endpoint answers 404 under ${ctx.client.baseUrl}: is the base URL right? It must include the path prefix the service is served under (the real service's ends in /api)`;
+}
+
 export async function verifyProvider(options: VerifyOptions): Promise<VerificationReport> {
   const startedAt = new Date().toISOString();
   const start = performance.now();
@@ -146,10 +154,11 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
           ])
         : (async () => {
             const pactStart = performance.now();
-            const outcome = await runPactStep({
+            const outcome = await runPactVerification({
               ...pactOptions,
               baseUrl,
               appId,
+              timeoutMs,
               ...(humanEvaluationId === undefined ? {} : { humanEvaluationId }),
             });
             const durationMs = (performance.now() - pactStart) / Math.max(1, outcome.interactions.length);
@@ -179,6 +188,7 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
   if (pactSettled.status === "rejected") throw pactSettled.reason;
 
   const checks = sortChecks([...pactSettled.value, ...checksSettled.value].map((t) => finalize(t, strict)));
+  const hint = await wrongBaseUrlHint(ctx);
   const counts = count(checks);
   return {
     baseUrl,
@@ -189,6 +199,7 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
     strict,
     pact: pactOptions === undefined ? "disabled" : appId === undefined ? "skipped" : "ran",
     passed: counts.failed === 0,
+    ...(hint === undefined ? {} : { hint }),
     startedAt,
     durationMs: Math.round(performance.now() - start),
     requests: ctx.client.requestCount,

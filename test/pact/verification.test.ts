@@ -12,13 +12,17 @@ import { isToolkitError } from "../../src/errors.js";
 import { startMockServer } from "../../src/mock/index.js";
 import { PACT_FILE, PACT_INTERACTIONS, PACT_PROVIDER } from "../../src/verify/pact-contract.js";
 import { runPactVerification, type PactVerificationResult } from "../../src/verify/pact-verification.js";
+import { APP_A as APP_ID, galleryDataset } from "../verify/dataset.js";
+import { startFixtureProvider, type FixtureProviderOptions } from "../verify/fixture-provider.js";
+import { realServiceStyle } from "../verify/real-service-style.js";
 import { startFakeBroker } from "./fake-broker.js";
-import { realStyleData, startFakeProvider, type Records } from "./fake-provider.js";
 
-const APP_ID = "666dde95962bbaffdb0072b5";
+/** A provider serving the contract's examples the way the real service does, unless told otherwise. */
+const startProvider = (options: Partial<FixtureProviderOptions> = {}) =>
+  startFixtureProvider({ data: galleryDataset(), transform: realServiceStyle, ...options });
 
-async function provider(context: TestContext, options: Parameters<typeof startFakeProvider>[0] = {}) {
-  const started = await startFakeProvider(options);
+async function provider(context: TestContext, options: Partial<FixtureProviderOptions> = {}) {
+  const started = await startProvider(options);
   context.onTestFinished(() => started.close());
   return started;
 }
@@ -44,7 +48,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe.concurrent("runPactVerification", () => {
-  it("passes a provider that sends null optionals, naive timestamps and deleted evaluator configs, as the real service does", async (context) => {
+  it("passes a provider that sends null optionals, naive and spaced timestamps and deleted evaluator configs, as the real service does", async (context) => {
     const real = await provider(context);
     const result = await runPactVerification({ baseUrl: real.url, appId: APP_ID });
     expect(result).toEqual({
@@ -85,8 +89,10 @@ describe.concurrent("runPactVerification", () => {
 
   it("fails a provider with a renamed field, with a mismatch naming the field, and only on that interaction", async (context) => {
     const renamed = await provider(context, {
-      transform: (route, body) =>
-        route === "evaluations" ? (body as Records).map(({ created_at, ...rest }) => ({ ...rest, createdAt: created_at })) : body,
+      transform: (request, reply) =>
+        request.operationId === "listEvaluations" && Array.isArray(reply.body)
+          ? { ...reply, body: reply.body.map(({ created_at, ...rest }: Record<string, unknown>) => ({ ...rest, createdAt: created_at })) }
+          : reply,
     });
     const result = await runPactVerification({ baseUrl: renamed.url, appId: APP_ID });
     expect(result.passed).toBe(false);
@@ -99,12 +105,9 @@ describe.concurrent("runPactVerification", () => {
   });
 
   it("works with a base URL that has a path prefix (trailing slash or not) and uses a given human evaluation id", async (context) => {
-    const second = { ...realStyleData().human_evaluations[0], id: "667e1b0ad1812781f7e37799" };
-    const data = realStyleData();
-    const prefixed = await provider(context, {
-      basePath: "/api",
-      data: { ...data, human_evaluations: [...data.human_evaluations, second] },
-    });
+    // Not the first of the app's list, which the provider state would take by default.
+    const second = galleryDataset().human_evaluations[1]!;
+    const prefixed = await provider(context, { basePath: "/api" });
     const result = await runPactVerification({ baseUrl: `${prefixed.url}/`, appId: APP_ID, humanEvaluationId: second.id });
     expect(result.passed).toBe(true);
     expect(prefixed.requests.length).toBeGreaterThan(3);
@@ -113,7 +116,7 @@ describe.concurrent("runPactVerification", () => {
   });
 
   it("fails clearly when the app has no human evaluation to verify with (and verifies given pact files)", async (context) => {
-    const empty = await provider(context, { data: { ...realStyleData(), human_evaluations: [] } });
+    const empty = await provider(context, { data: { ...galleryDataset(), human_evaluations: [] } });
     const pactFiles = [pactWithOnly(context, PACT_INTERACTIONS.getHumanEvaluation.description)];
     const result = await runPactVerification({ baseUrl: empty.url, appId: APP_ID, pactFiles });
     expect(result.passed).toBe(false);
@@ -163,8 +166,17 @@ describe.concurrent("runPactVerification", () => {
     expect(published?.body).toMatchObject({ success: true, providerApplicationVersion: "1.4.2" });
   });
 
+  it("gives the verifier the per-request timeout: a provider that hangs on one endpoint fails that interaction in time", async (context) => {
+    // Pact's own default is 30 s per request, far beyond this test's time limit.
+    const hanging = await provider(context, { hangOn: /^\/human-evaluations\/[^/]+$/ });
+    const result = await runPactVerification({ baseUrl: hanging.url, appId: APP_ID, timeoutMs: 300 });
+    expect(result.passed).toBe(false);
+    expect(interaction(result, "getHumanEvaluation")?.passed).toBe(false);
+    expect(interaction(result, "listEvaluations")?.passed).toBe(true);
+  });
+
   it("throws E_PROVIDER_UNREACHABLE when nothing listens at the base URL", async () => {
-    const gone = await startFakeProvider();
+    const gone = await startProvider();
     await gone.close();
     const error = await rejection(runPactVerification({ baseUrl: gone.url, appId: APP_ID }));
     expect(isToolkitError(error) && error.code).toBe("E_PROVIDER_UNREACHABLE");
@@ -173,7 +185,7 @@ describe.concurrent("runPactVerification", () => {
 
   it("throws E_PACT when the broker cannot hand out any pact", async (context) => {
     const real = await provider(context);
-    const gone = await startFakeProvider();
+    const gone = await startProvider();
     await gone.close();
     const error = await rejection(runPactVerification({ baseUrl: real.url, appId: APP_ID, brokerUrl: gone.url }));
     expect(isToolkitError(error) && error.code).toBe("E_PACT");

@@ -9,7 +9,7 @@ import { realServiceStyle } from "./real-service-style.js";
 
 export interface ConformingProvider {
   name: string;
-  start(): Promise<RunningProvider>;
+  start(): Promise<Pick<RunningProvider, "url" | "close">>;
   appId: () => string;
   /** Appended to the provider's URL to form the base URL given to the verifier. */
   suffix?: string;

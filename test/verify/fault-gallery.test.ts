@@ -63,7 +63,7 @@ describe("fault gallery: each fault is caught with the right finding", () => {
       });
       try {
         const baseUrl = entry.basePath === undefined ? running.url : `${running.url}/`;
-        const report = await verifyProvider({ baseUrl, appId: APP_A, pact: entry.pact !== undefined });
+        const report = await verifyProvider({ baseUrl, appId: entry.appId ?? APP_A, pact: entry.pact !== undefined });
         const errors = errorsOf(report);
         const matches = (want: ExpectedFinding) => (f: (typeof errors)[number]) =>
           f.rule === want.rule && f.endpoint === want.endpoint && (want.path === undefined || f.path === want.path);

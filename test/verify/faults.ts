@@ -3,6 +3,7 @@
 // and the JSON path where it is deterministic). `alsoRules` lists the errors the same fault
 // legitimately causes elsewhere; any other error is a false alarm.
 import type { OperationId } from "../../src/contract/operations.js";
+import { APP_B } from "./dataset.js";
 import type { ProviderReply, ProviderRequest, ReplyTransform } from "./fixture-provider.js";
 
 export interface ExpectedFinding {
@@ -16,6 +17,8 @@ export interface GalleryFault {
   fault: ReplyTransform;
   /** Mount the provider under this prefix (the verifier is given the prefixed base URL, `/` appended). */
   basePath?: string;
+  /** The app to verify with (default APP_A, two records of each kind; APP_B has one of each). */
+  appId?: string;
   expect: ExpectedFinding;
   alsoRules?: string[];
   /** Also run the Pact step (a second or so per run, so only for a few entries) and expect this finding of it. */
@@ -172,6 +175,89 @@ export const GALLERY: readonly GalleryFault[] = [
     ),
     expect: { rule: "required", endpoint: BY_ID, path: "$.variants_revision_ids" },
     alsoRules: ["same-record-as-list"],
+  },
+  {
+    name: "HumanEvaluation status as a Result object (the Evaluation shape)",
+    fault: on(
+      HUMAN,
+      eachRecord((r) => (r.status = { type: "status", value: r.status })),
+    ),
+    expect: { rule: "type", endpoint: LIST_HUMAN, path: "$[0].status" },
+  },
+  {
+    name: "HumanEvaluation without testset_id (required there, optional in Evaluation)",
+    fault: on(
+      HUMAN,
+      eachRecord((r) => delete r.testset_id),
+    ),
+    expect: { rule: "required", endpoint: LIST_HUMAN, path: "$[0].testset_id" },
+  },
+  {
+    name: "aggregated result without its result",
+    fault: on(
+      ["listEvaluations"],
+      eachRecord((r) => {
+        for (const aggregate of r.aggregated_results as Json[]) delete aggregate.result;
+      }),
+    ),
+    expect: { rule: "required", endpoint: LIST_EVALS, path: "$[0].aggregated_results[0].result" },
+  },
+  {
+    name: "a list of one record sent as the bare record",
+    appId: APP_B,
+    fault: (request, reply) =>
+      request.operationId !== "getHumanEvaluation" && Array.isArray(reply.body) && reply.body.length === 1
+        ? { ...reply, body: reply.body[0] }
+        : reply,
+    expect: { rule: "body-shape", endpoint: LIST_EVALS, path: "$" },
+  },
+  {
+    name: "get-by-id wraps its record in a list",
+    fault: on(["getHumanEvaluation"], (reply) => (reply.status === 200 ? { ...reply, body: [reply.body] } : reply)),
+    expect: { rule: "type", endpoint: BY_ID, path: "$" },
+    // A list has no id: not the record of the list.
+    alsoRules: ["same-record-as-list"],
+  },
+  {
+    name: "422 sent as application/problem+json",
+    fault: on(["listEvaluations"], (reply) => (reply.status === 422 ? { ...reply, contentType: "application/problem+json" } : reply)),
+    expect: { rule: "content-type", endpoint: "GET /evaluations", path: "$" },
+  },
+  {
+    name: "no Content-Type header",
+    fault: on(["getHumanEvaluation"], (reply) => ({ ...reply, contentType: "" })),
+    expect: { rule: "content-type", endpoint: BY_ID, path: "$" },
+  },
+  {
+    name: "200 with an empty body",
+    fault: on(["listHumanEvaluations"], (reply) => (reply.status === 200 ? { ...reply, raw: "" } : reply)),
+    expect: { rule: "body-json", endpoint: LIST_HUMAN, path: "$" },
+  },
+  {
+    name: "an HTML page with 200 (a web server's fallback page)",
+    fault: on(["listEvaluations"], (reply) => ({
+      ...reply,
+      status: 200,
+      contentType: "text/html",
+      raw: "<!doctype html><title>App</title>",
+    })),
+    expect: { rule: "content-type", endpoint: LIST_EVALS, path: "$" },
+    alsoRules: ["body-json"],
+  },
+  {
+    name: "only the trailing-slash form is served",
+    fault: (request, reply) =>
+      request.operationId !== undefined && !request.path.endsWith("/") ? { ...reply, status: 404, body: { detail: "Not Found" } } : reply,
+    expect: { rule: "trailing-slash", endpoint: "GET /evaluations/?app_id={app_id}", path: "$" },
+    // The plain form is what the seed names: every plain request fails as well.
+    alsoRules: ["status-code", "missing-app-id"],
+  },
+  {
+    name: "the same record listed twice",
+    fault: on(["listHumanEvaluations"], (reply) =>
+      Array.isArray(reply.body) && reply.body.length > 0 ? { ...reply, body: [...reply.body, reply.body[0]] } : reply,
+    ),
+    expect: { rule: "duplicate-id", endpoint: LIST_HUMAN, path: "$[2].id" },
   },
   {
     name: "every evaluation for an unknown app id (an empty match falls back to all)",

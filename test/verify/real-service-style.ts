@@ -48,3 +48,43 @@ export const realServiceStyle: ReplyTransform = (request, reply): ProviderReply 
   for (const record of records) if (isObject(record)) fix(record);
   return reply;
 };
+
+const PYDANTIC_V2_MISSING = {
+  detail: [
+    { type: "missing", loc: ["query", "app_id"], msg: "Field required", input: null, url: "https://errors.pydantic.dev/2.7/v/missing" },
+  ],
+};
+
+/** The last path segment plus a slash, as a relative reference: resolves to the same path with `/` under any prefix. */
+const slashedLocation = (path: string, query: URLSearchParams): string => {
+  const search = query.toString();
+  return `${path.slice(path.lastIndexOf("/") + 1)}/${search === "" ? "" : `?${search}`}`;
+};
+
+/** More habits of the real service (domain notes) that must pass with no error, one transform each. */
+export const REAL_SERVICE_HABITS: ReadonlyArray<[string, ReplyTransform]> = [
+  ["pydantic v2 422 bodies (input, url)", (_request, reply) => (reply.status === 422 ? { ...reply, body: PYDANTIC_V2_MISSING } : reply)],
+  [
+    "FastAPI's redirect_slashes: the plain form answers 307 to the trailing-slash form",
+    (request, reply) =>
+      request.operationId !== undefined && !request.path.endsWith("/")
+        ? { status: 307, contentType: "", body: null, raw: "", headers: { location: slashedLocation(request.path, request.query) } }
+        : reply,
+  ],
+  [
+    "an unhandled exception for an unknown id: 500 text/plain",
+    (request, reply) =>
+      request.operationId === "getHumanEvaluation" && reply.status === 404
+        ? { status: 500, contentType: "text/plain; charset=utf-8", body: null, raw: "Internal Server Error" }
+        : reply,
+  ],
+  [
+    'empty test set and user names (""), and properties the seed does not list',
+    (_request, reply) => {
+      if (reply.status !== 200) return reply;
+      for (const record of Array.isArray(reply.body) ? reply.body : [reply.body])
+        if (isObject(record)) Object.assign(record, { testset_id: "", testset_name: "", user_username: "", evaluation_duration: 31.5 });
+      return reply;
+    },
+  ],
+];

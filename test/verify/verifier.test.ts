@@ -8,7 +8,7 @@ import { ToolkitError } from "../../src/errors.js";
 import { formatReport, verifyProvider, type VerificationReport } from "../../src/verify/index.js";
 import { APP_A, galleryDataset } from "./dataset.js";
 import { startFixtureProvider, type ReplyTransform, type RunningProvider } from "./fixture-provider.js";
-import { realServiceStyle } from "./real-service-style.js";
+import { REAL_SERVICE_HABITS, realServiceStyle } from "./real-service-style.js";
 
 const running: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -254,7 +254,45 @@ describe("warnings and --strict", () => {
   });
 });
 
+describe("the real service's habits pass with no error", () => {
+  it.each(REAL_SERVICE_HABITS)("%s", async (_, habit) => {
+    const { url } = await provider(habit, galleryDataset(), "/api");
+    const report = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false });
+    expect(findings(report).filter((f) => f.severity === "error")).toEqual([]);
+    expect(report.passed).toBe(true);
+    expect(report.counts.skipped).toBe(0);
+  });
+});
+
 describe("the readable report", () => {
+  it("a base URL without the path prefix: says so in a hint, and why the by-id checks were skipped", async () => {
+    const { url } = await provider(undefined, galleryDataset(), "/api");
+    const root = url.replace(/\/api$/, "");
+    const report = await verifyProvider({ baseUrl: root, appId: APP_A, pact: false });
+    expect(report.passed).toBe(false);
+    expect(report.hint).toMatch(/^every list endpoint answers 404 under http:\/\/127\.0\.0\.1:\d+: is the base URL right\?/);
+    expect(formatReport(report)).toContain(`Hint: ${report.hint}`);
+    const byId = report.checks.filter((c) => c.endpoint.startsWith("GET /human-evaluations/{evaluation_id}"));
+    expect(new Set(byId.map((c) => c.skipReason))).toEqual(new Set(["the human evaluation list is not a JSON array (see conformance)"]));
+    // With the prefix, no hint.
+    expect((await verifyProvider({ baseUrl: url, appId: APP_A, pact: false })).hint).toBeUndefined();
+  });
+
+  it("says what a 200 for an unknown id carried when it is no record", async () => {
+    const { url } = await provider((request, reply) =>
+      request.operationId === "getHumanEvaluation" && reply.status === 404
+        ? { ...reply, status: 200, contentType: "text/html", raw: "<h1>Not found</h1>" }
+        : reply,
+    );
+    const report = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false });
+    expect(findings(report).filter((f) => f.rule === "unknown-evaluation-id")).toEqual([
+      expect.objectContaining({
+        severity: "error",
+        message: 'answers 200 with a body that is not JSON ("<h1>Not found</h1>") for an id that does not exist, expected 404 or 422',
+      }),
+    ]);
+  });
+
   it("groups checks by endpoint, shows each finding's path and rule, ends with counts and a verdict", async () => {
     const { url } = await provider(
       (request, reply) =>

@@ -2,7 +2,7 @@
 // report, writes --junit/--json files, returns the exit code (0 conforms, 1 broken, 2 cannot run).
 import { ToolkitError } from "../../errors.js";
 import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, verifyProvider } from "../../verify/verify-provider.js";
-import type { PactStepOptions } from "../../verify/pact-step.js";
+import type { PactStepOptions } from "../../verify/pact-verification.js";
 import { formatReport } from "../../verify/format-report.js";
 import { toJUnitXml } from "../../verify/junit-report.js";
 import { assertWritable, writeTextFileAtomically } from "../../io/write-file-atomic.js";
@@ -52,11 +52,12 @@ Options:
   --app-id ID                  the app whose data is checked; without it only the checks that
                                need no data run (422 without app_id, unknown ids), Pact is skipped
   --human-evaluation-id ID     also fetch this human evaluation by id (and give it to Pact)
-  --strict                     warnings count as errors
+  --strict                     warnings count as errors (the real service's null optionals and
+                               naive timestamps are warnings: --strict fails them)
   --junit FILE                 write a JUnit XML report (a testsuite per check group)
   --json FILE                  write the full report as JSON
   --force                      overwrite existing --junit/--json files
-  --timeout MS                 per-request timeout (default ${DEFAULT_TIMEOUT_MS})
+  --timeout MS                 per-request timeout, Pact's requests too (default ${DEFAULT_TIMEOUT_MS})
   --concurrency N              most requests in flight at once (default ${DEFAULT_CONCURRENCY})
   --no-pact                    skip the Pact verification
   --state-setup-url URL        the provider's own state-setup endpoint (it seeds its data)
@@ -114,7 +115,7 @@ Examples:
     if (noPact && Object.keys(pact).length > 0) throw new ToolkitError("E_USAGE", "--no-pact cannot be combined with Pact options");
     const force = values.force === true;
     // Refuse an existing report file before the run, not after it.
-    for (const file of [junit, json]) if (file !== undefined) await assertWritable(file, force);
+    for (const file of [junit, json]) if (file !== undefined) await assertWritable(file, force, true);
     const appId = stringOption(values, "app-id");
     const humanEvaluationId = stringOption(values, "human-evaluation-id");
 

@@ -2,7 +2,7 @@
 // endpoint: a client that opens a row of the list must see the same record.
 import { byIdLabel, listLabel } from "../endpoints.js";
 import { firstDifference, showValue } from "../first-difference.js";
-import { fetchById, fetchList, finding, isRecord, listRecords, NO_APP_ID, type CheckDraft, type VerifyContext } from "./context.js";
+import { fetchById, fetchList, finding, isRecord, listRecords, noIdReason, type CheckDraft, type VerifyContext } from "./context.js";
 
 export async function checkByIdIdentity(ctx: VerifyContext): Promise<CheckDraft> {
   const draft: CheckDraft = {
@@ -12,14 +12,11 @@ export async function checkByIdIdentity(ctx: VerifyContext): Promise<CheckDraft>
     operationId: "getHumanEvaluation",
     findings: [],
   };
-  if (ctx.appId === undefined) return { ...draft, skipReason: NO_APP_ID };
-  const list = await fetchList(ctx, "listHumanEvaluations", false, "app");
-  const records = listRecords(list);
-  if (records === undefined) return { ...draft, skipReason: "the human evaluation list is not a JSON array (see conformance)" };
-  const listed = records.flatMap((record, index) =>
+  const records = ctx.appId === undefined ? undefined : listRecords(await fetchList(ctx, "listHumanEvaluations", false, "app"));
+  const listed = (records ?? []).flatMap((record, index) =>
     isRecord(record) && typeof record.id === "string" ? [{ record, index, id: record.id }] : [],
   );
-  if (listed.length === 0) return { ...draft, skipReason: `app ${ctx.appId} lists no human evaluation to fetch by id` };
+  if (listed.length === 0) return { ...draft, skipReason: await noIdReason(ctx) };
   const responses = await Promise.all(listed.map(({ id }) => fetchById(ctx, id, false)));
   listed.forEach(({ record, index, id }, i) => {
     const response = responses[i]!;

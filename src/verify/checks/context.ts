@@ -60,3 +60,11 @@ export async function humanEvaluationIds(ctx: VerifyContext): Promise<string[]> 
 }
 
 export const NO_APP_ID = "no --app-id given: only the checks that need no data ran";
+
+/** Why a by-id check has no id to fetch: no app id, a list that is not a list, or an app without human evaluations. */
+export async function noIdReason(ctx: VerifyContext): Promise<string> {
+  if (ctx.appId === undefined) return NO_APP_ID;
+  const records = listRecords(await fetchList(ctx, "listHumanEvaluations", false, "app"));
+  if (records === undefined) return "the human evaluation list is not a JSON array (see conformance)";
+  return records.length === 0 ? `app ${ctx.appId} lists no human evaluation to fetch by id` : "the human evaluation list has no string ids";
+}

@@ -4,7 +4,16 @@ import { byIdLabel, listLabel, type ListOperationId } from "../endpoints.js";
 import { firstDifference, showValue } from "../first-difference.js";
 import type { ProviderResponse } from "../provider-client.js";
 import type { VerificationFinding } from "../report.js";
-import { fetchById, fetchList, finding, humanEvaluationIds, NO_APP_ID, type CheckDraft, type VerifyContext } from "./context.js";
+import {
+  fetchById,
+  fetchList,
+  finding,
+  humanEvaluationIds,
+  NO_APP_ID,
+  noIdReason,
+  type CheckDraft,
+  type VerifyContext,
+} from "./context.js";
 
 /** Key-order-independent JSON, to compare lists whose order differs between two calls. */
 const canonical = (value: unknown): string =>
@@ -75,8 +84,7 @@ export async function checkByIdTrailingSlash(ctx: VerifyContext): Promise<CheckD
   };
   // One record is enough: routing does not depend on which id is asked for.
   const [id] = await humanEvaluationIds(ctx);
-  if (id === undefined)
-    return { ...draft, skipReason: ctx.appId === undefined ? NO_APP_ID : `app ${ctx.appId} lists no human evaluation to fetch by id` };
+  if (id === undefined) return { ...draft, skipReason: await noIdReason(ctx) };
   const [plain, slashed] = await Promise.all([fetchById(ctx, id, false), fetchById(ctx, id, true)]);
   return { ...draft, findings: compareForms(plain, slashed) };
 }

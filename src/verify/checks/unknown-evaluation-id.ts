@@ -15,9 +15,19 @@ export function judgeUnknownEvaluationId(response: ProviderResponse): Verificati
   if (status === 422)
     return fromRequest(checkResponse("getHumanEvaluation", { status, headers: response.headers, body: response.text }), request);
   if (status === 200) {
-    const id = isRecord(response.json) ? response.json.id : undefined;
+    const body = !response.parsed
+      ? `a body that is not JSON (${showValue(response.text.slice(0, 40))})`
+      : isRecord(response.json)
+        ? `a record (id ${showValue(response.json.id)})`
+        : showValue(response.json);
     return [
-      finding("error", "$", "unknown-evaluation-id", `returns a record (id ${showValue(id)}) for an id that does not exist`, request),
+      finding(
+        "error",
+        "$",
+        "unknown-evaluation-id",
+        `answers 200 with ${body} for an id that does not exist, expected 404 or 422`,
+        request,
+      ),
     ];
   }
   const why = status >= 500 ? "clients cannot tell a missing record from a crash" : "the seed documents only 200 and 422";
