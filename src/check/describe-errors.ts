@@ -105,33 +105,34 @@ export function describePatternExpectation(data: unknown): Omit<RawWarning, "poi
   return { rule: "timestamp-separator", message: `${show(data)} uses a space instead of "T" between date and time` };
 }
 
-/** A warning from an x-expected schema: allowed by the seed, risky for clients. */
+/**
+ * A warning from an x-expected schema: allowed by the seed, risky for clients. The one nested
+ * expectation is evaluator_config's: a non-empty object must be a valid EvaluatorConfig. An object
+ * that is not passes only through the anyOf's plain-object branch (seed 2.4), so each of its faults
+ * is a partial-evaluator-config warning, worded as the error it would be in an EvaluatorConfig.
+ */
 export function describeExpectation(error: ErrorObject): RawWarning {
-  const pointer = error.instancePath;
   const parent = parentOf(error);
-  switch (error.keyword) {
-    case "enum": {
-      const known = (error.params.allowedValues as unknown[]).map(String);
-      const list = known.length > 8 ? `${known.slice(0, 8).join(", ")}, ...` : known.join(", ");
-      return { pointer, rule: "unknown-value", message: `${show(error.data)} is not a known value (known: ${list})` };
-    }
-    case "pattern":
-      return { pointer, ...describePatternExpectation(error.data) };
-    case "required":
-      if (parent.title === "EvaluatorConfig") {
-        const present = typeof error.data === "object" && error.data !== null ? Object.keys(error.data) : [];
-        const missing = ((parent.required ?? []) as string[]).filter((p) => !present.includes(p));
-        return {
-          pointer,
-          rule: "partial-evaluator-config",
-          message: `neither {} nor a full EvaluatorConfig: missing ${missing.join(", ")}`,
-        };
-      }
-      break;
-    default:
-      break;
+  if (error.keyword === "enum") {
+    const known = (error.params.allowedValues as unknown[]).map(String);
+    const list = known.length > 8 ? `${known.slice(0, 8).join(", ")}, ...` : known.join(", ");
+    return { pointer: error.instancePath, rule: "unknown-value", message: `${show(error.data)} is not a known value (known: ${list})` };
   }
-  return { pointer, rule: `expected-${error.keyword}`, message: error.message ?? `fails ${error.keyword}` };
+  if (error.keyword === "required" && parent.title === "EvaluatorConfig") {
+    const present = typeof error.data === "object" && error.data !== null ? Object.keys(error.data) : [];
+    const missing = ((parent.required ?? []) as string[]).filter((p) => !present.includes(p));
+    return {
+      pointer: error.instancePath,
+      rule: "partial-evaluator-config",
+      message: `neither {} nor a full EvaluatorConfig: missing ${missing.join(", ")}`,
+    };
+  }
+  const { pointer, message } = describeError(error);
+  return {
+    pointer,
+    rule: "partial-evaluator-config",
+    message: `${message} (not a valid EvaluatorConfig; only the anyOf's plain-object branch accepts it)`,
+  };
 }
 
 // Pointers repeat from record to record: convert each one to a JSONPath suffix once.

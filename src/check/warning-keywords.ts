@@ -56,13 +56,15 @@ function warnUnknownValues(value: unknown, parent: AnySchemaObject) {
 
 /** Extra expectations as a schema of their own: each failure of it is a warning. */
 function warnExpectations(ajv: Ajv2020) {
-  return (value: AnySchemaObject) => {
+  return (value: AnySchemaObject, parent: AnySchemaObject) => {
     // A lone pattern (the Timestamp's) runs as a plain regexp test: it is on every timestamp of
-    // every record, where a nested validation would cost more than the rest of the record.
+    // every record, where a nested validation would cost more than the rest of the record. It
+    // speaks only of values that meet the schema's own pattern (a malformed one is an error).
     if (Object.keys(value).length === 1 && typeof value.pattern === "string") {
       const pattern = new RegExp(value.pattern);
+      const contract = typeof parent.pattern === "string" ? new RegExp(parent.pattern) : undefined;
       return (data: unknown, cxt?: DataValidationCxt): boolean => {
-        if (typeof data === "string" && !pattern.test(data)) {
+        if (typeof data === "string" && !pattern.test(data) && (contract === undefined || contract.test(data))) {
           const { rule, message } = describePatternExpectation(data);
           warn(pointerOf(cxt), rule, message);
         }

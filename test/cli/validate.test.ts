@@ -1,5 +1,5 @@
 // `evals-contract validate`: exit codes, output forms and one-line errors.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -92,6 +92,23 @@ describe("evals-contract validate", () => {
     expect(String(missing.stderr).trim()).toBe(`evals-contract validate: file not found: ${join(dir, "missing.json")}`);
     const ok = run("validate", file("proc.json", EVALUATION_EXAMPLES), "--schema", "Evaluation");
     expect(ok.status).toBe(0);
+  });
+});
+
+describe("a reader that goes away", () => {
+  it("ends the process quietly, without an EPIPE stack trace", async () => {
+    const many = file(
+      "many.json",
+      Array.from({ length: 30_000 }, () => ({ x: 1 })),
+    );
+    const main = new URL("../../src/cli/main.ts", import.meta.url).pathname;
+    const child = spawn(process.execPath, ["--import", "tsx", main, "validate", many, "--schema", "Error"]);
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.once("data", () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(stderr).not.toMatch(/EPIPE|Error:|\bat /);
+    expect(code === 0 || code === 1).toBe(true);
   });
 });
 
