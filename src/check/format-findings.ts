@@ -1,5 +1,6 @@
 // Renders findings for people: one line each, aligned, then a summary line.
 import { countBySeverity, type Finding } from "./finding.js";
+import { plural } from "../text/plural.js";
 
 export function formatFindings(findings: readonly Finding[]): string[] {
   const pathWidth = Math.min(48, Math.max(0, ...findings.map((f) => f.path.length)));
@@ -8,7 +9,6 @@ export function formatFindings(findings: readonly Finding[]): string[] {
 
 export function summarize(findings: readonly Finding[], subject: string): string {
   const { errors, warnings } = countBySeverity(findings);
-  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
   const verdict = errors > 0 ? "does not conform" : "conforms";
   return `${subject} ${verdict}: ${plural(errors, "error")}, ${plural(warnings, "warning")}`;
 }

@@ -1,6 +1,7 @@
 // Indexes a dataset once per load: the JSON bytes of every app's lists and of every human
 // evaluation are serialized here, so answering a request is a lookup and a socket write.
 import type { Dataset } from "../dataset/dataset.js";
+import { plural } from "../text/plural.js";
 
 export interface DatasetIndex {
   /** Compact JSON array of the app's evaluations, by app_id. */
@@ -30,8 +31,6 @@ function groupBy<T>(records: readonly T[], key: (record: T) => string): Map<stri
 const serializeGroups = <T>(groups: Map<string, T[]>): Map<string, Buffer> =>
   new Map([...groups].map(([app, records]) => [app, Buffer.from(JSON.stringify(records))]));
 
-const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
-
 /** The app ids of a dataset, in order of first appearance. */
 export const appIdsOf = (dataset: Dataset): string[] => [
   ...new Set([...dataset.evaluations.map((e) => e.app_id), ...dataset.human_evaluations.map((e) => e.app_id)]),
@@ -39,7 +38,7 @@ export const appIdsOf = (dataset: Dataset): string[] => [
 
 /** `100 evaluations, 40 human evaluations, 5 apps`: what the start-up and reload lines say. */
 export const describeDataset = (dataset: Dataset): string =>
-  `${count(dataset.evaluations.length, "evaluation")}, ${count(dataset.human_evaluations.length, "human evaluation")}, ${count(appIdsOf(dataset).length, "app")}`;
+  `${plural(dataset.evaluations.length, "evaluation")}, ${plural(dataset.human_evaluations.length, "human evaluation")}, ${plural(appIdsOf(dataset).length, "app")}`;
 
 export function indexDataset(dataset: Dataset): DatasetIndex {
   const evaluationsByApp = serializeGroups(groupBy(dataset.evaluations, (e) => e.app_id));

@@ -1,5 +1,6 @@
 // One readable line per request through Prism, and one indented line per violation under it.
 import type { PrismExchange, PrismViolation } from "./violation.js";
+import { plural } from "../text/plural.js";
 
 const SEVERITY_LABEL: Record<PrismViolation["severity"], string> = {
   Error: "error",
@@ -27,7 +28,7 @@ export const formatViolation = (violation: PrismViolation): string =>
 export function formatExchange(exchange: PrismExchange): string[] {
   const count = (side: string): string | undefined => {
     const n = exchange.violations.filter((v) => v.location[0] === side).length;
-    return n > 0 ? `${n} ${side} violation${n === 1 ? "" : "s"}` : undefined;
+    return n > 0 ? plural(n, `${side} violation`) : undefined;
   };
   const { problem } = exchange;
   // Prism's problem details are boilerplate when the violations below already say what is wrong.

@@ -2,6 +2,7 @@
 // check followed by its findings (JSON path, rule, message), then a summary line.
 import { formatFindings } from "../check/format-findings.js";
 import type { CheckOutcome, CheckResult, VerificationFinding, VerificationReport } from "./report.js";
+import { plural } from "../text/plural.js";
 
 const MARK: Record<CheckOutcome, string> = { passed: "ok  ", warned: "warn", failed: "FAIL", skipped: "skip" };
 
@@ -9,8 +10,6 @@ export interface FormatOptions {
   /** Findings shown per check; the rest are counted (all of them are in --json and --junit). */
   maxFindingsPerCheck?: number;
 }
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export interface FindingGroup {
   finding: VerificationFinding;

@@ -3,6 +3,7 @@
 // warnings go to system-out.
 import { groupedFindingLines, groupFindings } from "./format-report.js";
 import { CHECK_GROUPS, type CheckResult, type VerificationReport } from "./report.js";
+import { plural } from "../text/plural.js";
 
 // Characters XML 1.0 cannot carry at all (control characters, lone surrogates): dropped.
 const INVALID_XML = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -34,7 +35,7 @@ function testcase(check: CheckResult): string {
   if (check.outcome === "skipped") body.push(`      <skipped${attributes({ message: check.skipReason ?? "skipped" })}/>`);
   const errors = check.findings.filter((f) => f.severity === "error");
   if (errors.length > 0) {
-    const message = `${errors.length} error${errors.length === 1 ? "" : "s"}: ${errors[0]!.path} ${errors[0]!.rule}: ${errors[0]!.message}`;
+    const message = `${plural(errors.length, "error")}: ${errors[0]!.path} ${errors[0]!.rule}: ${errors[0]!.message}`;
     const type = [...new Set(errors.map((f) => f.rule))].join(",");
     body.push(`      <failure${attributes({ message, type })}>${escapeXml(findingLines(check, "error"))}</failure>`);
   }

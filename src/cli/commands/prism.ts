@@ -5,6 +5,7 @@ import { intOption, parseCommandArgs, stringOption, type OptionSpec } from "../a
 import type { Command } from "../command.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { waitForSignal, writeLine, type CliIo } from "../io.js";
+import { plural } from "../../text/plural.js";
 
 const SHARED: OptionSpec = {
   port: { type: "string" },
@@ -81,7 +82,7 @@ async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo)
   await prism.close();
   if (outcome && !interrupted) throw new ToolkitError("E_PRISM", `Prism exited unexpectedly (exit code ${String(outcome.code)})`);
   const tally = mode === "proxy" ? `, ${broken} with response errors, ${warned} with response warnings only` : "";
-  writeLine(io.stdout, `Prism stopped: ${requests} request${requests === 1 ? "" : "s"}${tally}.`);
+  writeLine(io.stdout, `Prism stopped: ${plural(requests, "request")}${tally}.`);
   return mode === "proxy" && broken > 0 ? EXIT.CONTRACT_FAILURE : EXIT.OK;
 }
 

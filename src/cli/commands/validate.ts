@@ -9,6 +9,7 @@ import { parseCommandArgs, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { writeLine } from "../io.js";
+import { plural } from "../../text/plural.js";
 
 export const validateCommand: Command = {
   name: "validate",
@@ -54,7 +55,7 @@ Example:
       );
     } else {
       for (const line of formatFindings(findings)) writeLine(io.stdout, line);
-      const count = Array.isArray(document) ? `${document.length} ${schema} record${document.length === 1 ? "" : "s"}` : `1 ${schema}`;
+      const count = Array.isArray(document) ? plural(document.length, `${schema} record`) : `1 ${schema}`;
       writeLine(io.stdout, summarize(findings, `${file} (${count})`));
     }
     return failed ? EXIT.CONTRACT_FAILURE : EXIT.OK;
