@@ -14,6 +14,7 @@ import { JSONSchemaFaker, type Schema } from "json-schema-faker";
 import { runCli } from "../src/cli/run.js";
 import { generateSchemaRecords } from "../src/generate/index.js";
 import { Rng } from "../src/generate/rng.js";
+import { daysInMonth } from "../src/generate/unusual-values.js";
 import { loadSchemas } from "../src/schemas/catalog.js";
 
 const EVALUATIONS = 1_000_000;
@@ -61,15 +62,13 @@ function runChild(out: string): Promise<ChildReport> {
 }
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})/;
-const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** A date that exists and a second below 60 (what the Timestamp pattern alone cannot promise). */
 function isRealInstant(text: string): boolean {
   const m = TIMESTAMP.exec(text);
   if (!m) return false;
   const [year, month, day, , , second] = m.slice(1).map(Number) as number[];
-  const leap = (year! % 4 === 0 && year! % 100 !== 0) || year! % 400 === 0;
-  return second! < 60 && day! <= (month === 2 && !leap ? 28 : DAYS[month! - 1]!);
+  return second! < 60 && day! <= daysInMonth(year!, month!);
 }
 
 interface PlainJsfFigures {

@@ -16,13 +16,12 @@ import autocannon from "autocannon";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildOpenApiDocument } from "../src/contract/openapi.js";
-import { EVALUATION_EXAMPLES } from "../src/contract/examples.js";
 import type { Dataset } from "../src/dataset/dataset.js";
+import { generateDataset } from "../src/generate/generate-dataset.js";
 import { startMockServer } from "../src/mock/index.js";
 import { buildProxyDocument, writeTempDocument, type TempDocument } from "../src/prism/documents.js";
 import { startPrism } from "../src/prism/start-prism.js";
 import type { JsonSchema } from "../src/schemas/catalog.js";
-import type { Evaluation } from "../src/types/schemas.js";
 
 const RECORDS = 50;
 const CONNECTIONS = 50;
@@ -45,22 +44,10 @@ interface Figures {
   bad: number;
 }
 
-/** A dataset whose first app has RECORDS evaluations: generated when the generator is there. */
-async function benchDataset(): Promise<{ data: Dataset; appId: string; origin: string }> {
-  try {
-    // A variable specifier: the generator may be absent, and the fallback below still works.
-    const specifier = "../src/generate/index.js";
-    const { generateDataset } = (await import(specifier)) as { generateDataset: (options: Record<string, number>) => Dataset };
-    // With two apps the first gets every record and the second none.
-    const data = generateDataset({ seed: 1, apps: 2, evaluations: RECORDS, humanEvaluations: 10 });
-    return { data, appId: data.evaluations[0]!.app_id, origin: "generateDataset({ seed: 1 })" };
-  } catch {
-    const evaluations: Evaluation[] = Array.from({ length: RECORDS }, (_, i) => ({
-      ...structuredClone(EVALUATION_EXAMPLES[i % EVALUATION_EXAMPLES.length]!),
-      id: (0x667d98fbd1812781f7e37000n + BigInt(i)).toString(16),
-    }));
-    return { data: { evaluations, human_evaluations: [] }, appId: evaluations[0]!.app_id, origin: "cloned examples" };
-  }
+/** A dataset whose first app has RECORDS evaluations: with two apps the first gets every record and the second none. */
+function benchDataset(): { data: Dataset; appId: string; origin: string } {
+  const data = generateDataset({ seed: 1, apps: 2, evaluations: RECORDS, humanEvaluations: 10 });
+  return { data, appId: data.evaluations[0]!.app_id, origin: "generateDataset({ seed: 1 })" };
 }
 
 function startBare(body: Buffer): Promise<Target> {
@@ -111,7 +98,7 @@ async function measure(target: Target, path: string): Promise<Figures> {
 }
 
 export async function run(): Promise<void> {
-  const { data, appId, origin } = await benchDataset();
+  const { data, appId, origin } = benchDataset();
   const path = `/evaluations?app_id=${encodeURIComponent(appId)}`;
   const count = data.evaluations.filter((e) => e.app_id === appId).length;
 

@@ -1,6 +1,6 @@
 // Checks a whole HTTP response of one operation: status, content type, body shape, every record.
 import { OPERATIONS, type OperationId } from "../contract/operations.js";
-import { checkResource } from "./check-resource.js";
+import { checkDocument, checkResource } from "./check-resource.js";
 import type { Finding } from "./finding.js";
 
 export type HeaderBag = Headers | Record<string, string | string[] | undefined>;
@@ -60,8 +60,7 @@ export function checkResponse(operationId: OperationId, response: HttpResponseLi
       findings.push(finding("error", "$", "body-shape", `a ${response.status} body must be a JSON array of ${schema}, got ${got}`));
       return findings;
     }
-    for (let i = 0; i < body.length; i++) for (const f of checkResource(schema, body[i], `$[${i}]`)) findings.push(f);
-    return findings;
+    return [...findings, ...checkDocument(schema, body)];
   }
   return [...findings, ...checkResource(schema, body)];
 }

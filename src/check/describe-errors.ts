@@ -15,6 +15,12 @@ export const show = (value: unknown): string => {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 };
 
+/** The known values of an open enum for a message: the first 8, then "...". */
+export function knownValuesList(values: readonly unknown[]): string {
+  const known = values.map(String);
+  return known.length > 8 ? `${known.slice(0, 8).join(", ")}, ...` : known.join(", ");
+}
+
 /** Escapes one property name for a JSON Pointer. */
 export const pointerSegment = (key: string): string => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
@@ -114,8 +120,7 @@ export function describePatternExpectation(data: unknown): Omit<RawWarning, "poi
 export function describeExpectation(error: ErrorObject): RawWarning {
   const parent = parentOf(error);
   if (error.keyword === "enum") {
-    const known = (error.params.allowedValues as unknown[]).map(String);
-    const list = known.length > 8 ? `${known.slice(0, 8).join(", ")}, ...` : known.join(", ");
+    const list = knownValuesList(error.params.allowedValues as unknown[]);
     return { pointer: error.instancePath, rule: "unknown-value", message: `${show(error.data)} is not a known value (known: ${list})` };
   }
   if (error.keyword === "required" && parent.title === "EvaluatorConfig") {
@@ -152,12 +157,13 @@ function pathOf(base: string, pointer: string): string {
  */
 export function toFindings(errors: readonly ErrorObject[], warnings: readonly RawWarning[], base: string): Finding[] {
   const findings: Finding[] = [];
+  const errorPointers: string[] = [];
   for (const error of collapseBranches(errors)) {
     const { pointer, rule, message } = describeError(error);
+    errorPointers.push(pointer);
     findings.push({ severity: "error", path: pathOf(base, pointer), rule, message });
   }
   if (warnings.length === 0) return findings;
-  const errorPointers = findings.length === 0 ? [] : collapseBranches(errors).map((e) => describeError(e).pointer);
   for (let i = 0; i < warnings.length; i++) {
     const { pointer, rule, message } = warnings[i]!;
     // A failed anyOf branch may have recorded the same warning: report it once (lists are short).

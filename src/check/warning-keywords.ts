@@ -3,11 +3,9 @@
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import type { AnySchemaObject, ValidateFunction } from "ajv";
 import type { DataValidationCxt } from "ajv/dist/types/index.js";
-import { describeExpectation, describePatternExpectation, pointerSegment, show } from "./describe-errors.js";
+import { describeExpectation, describePatternExpectation, knownValuesList, pointerSegment, show } from "./describe-errors.js";
 import { warn, withoutWarnings } from "./warning-sink.js";
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+import { isPlainObject } from "../json/is-plain-object.js";
 
 const pointerOf = (cxt: DataValidationCxt | undefined): string => cxt?.instancePath ?? "";
 
@@ -46,7 +44,7 @@ function warnProperties(_value: unknown, parent: AnySchemaObject) {
 function warnUnknownValues(value: unknown, parent: AnySchemaObject) {
   const examples = Array.isArray(parent.examples) ? (parent.examples as unknown[]) : [];
   const known = new Set(examples);
-  const list = examples.length > 8 ? `${examples.slice(0, 8).join(", ")}, ...` : examples.join(", ");
+  const list = knownValuesList(examples);
   return (data: unknown, cxt?: DataValidationCxt): boolean => {
     if (value === true && typeof data === "string" && !known.has(data))
       warn(pointerOf(cxt), "unknown-value", `${show(data)} is not a known value (known: ${list})`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { intOption, parseCommandArgs } from "./args.js";
+import { choiceOption, intOption, parseCommandArgs, rejectPositionals } from "./args.js";
 
 describe("parseCommandArgs", () => {
   const options = { seed: { type: "string" as const } };
@@ -31,5 +31,26 @@ describe("intOption", () => {
   it("returns the default when absent and the value when valid", () => {
     expect(intOption({}, "n", 7, 0, 10)).toBe(7);
     expect(intOption({ n: "3" }, "n", 7, 0, 10)).toBe(3);
+  });
+});
+
+describe("choiceOption", () => {
+  const levels = ["info", "error"] as const;
+
+  it("gives the value when it is one of the choices, undefined when the option is absent", () => {
+    expect(choiceOption({ level: "info" }, "level", levels)).toBe("info");
+    expect(choiceOption({}, "level", levels)).toBeUndefined();
+  });
+
+  it("rejects any other value, naming the option and the choices", () => {
+    expect(() => choiceOption({ level: "loud" }, "level", levels)).toThrow(/^--level must be one of info, error, got "loud"$/);
+  });
+});
+
+describe("rejectPositionals", () => {
+  it("accepts none and names the first extra argument, with the command's hint", () => {
+    expect(() => rejectPositionals([])).not.toThrow();
+    expect(() => rejectPositionals(["a", "b"])).toThrow(/^unexpected argument "a" \(see --help\)$/);
+    expect(() => rejectPositionals(["x"], "write to a file with --out FILE")).toThrow(/\(write to a file with --out FILE\)$/);
   });
 });

@@ -42,3 +42,16 @@ export const stringOption = (values: ParsedArgs["values"], name: string): string
   const raw = values[name];
   return typeof raw === "string" ? raw : undefined;
 };
+
+/** One of `allowed`, or undefined when the option is absent; any other value is a usage error naming the choices. */
+export function choiceOption<T extends string>(values: ParsedArgs["values"], name: string, allowed: readonly T[]): T | undefined {
+  const raw = stringOption(values, name);
+  if (raw !== undefined && !(allowed as readonly string[]).includes(raw))
+    throw new ToolkitError("E_USAGE", `--${name} must be one of ${allowed.join(", ")}, got "${raw}"`);
+  return raw as T | undefined;
+}
+
+/** Commands take no positional arguments beyond their own: the first extra one is a usage error. */
+export function rejectPositionals(positionals: readonly string[], hint = "see --help"): void {
+  if (positionals.length > 0) throw new ToolkitError("E_USAGE", `unexpected argument "${positionals[0]}" (${hint})`);
+}

@@ -7,7 +7,7 @@ import { EVALUATOR_KINDS, type EvaluatorKind } from "./evaluator-kinds.js";
 import { ENTITY, objectId } from "./object-id.js";
 import { Rng } from "./rng.js";
 import { formatTimestamp, type TimestampFormat } from "./timestamp.js";
-import { POOL_END_MS, WINDOW_START_MS } from "./time-window.js";
+import { DAY_MS, POOL_END_MS, WINDOW_START_MS } from "./time-window.js";
 
 export interface PoolUser {
   id: string;
@@ -77,7 +77,6 @@ export interface RunContext {
   configFormat: TimestampFormat;
 }
 
-const DAY_MS = 86_400_000;
 const RUN_WIDE = 0xffff;
 /** Index of the user whose username is "" (present in every run). */
 export const EMPTY_USERNAME_USER = 7;

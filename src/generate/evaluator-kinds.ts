@@ -17,7 +17,6 @@ export interface EvaluatorKind {
 }
 
 const answerKey = (rng: Rng): Record<string, unknown> => (rng.chance(0.6) ? { correct_answer_key: "correct_answer" } : {});
-const pickOf = <T>(rng: Rng, items: readonly T[]): T => rng.pick(items);
 
 const REGEXES = ["^value\\d{3}$", "^[A-Z][a-z]+$", "\\bParis\\b", "^\\{.*\\}$"];
 const JSON_FIELDS = ["name", "answer", "country", "id", "label"];
@@ -48,51 +47,51 @@ export const EVALUATOR_KINDS: readonly EvaluatorKind[] = [
     key: "auto_regex_test",
     label: "Regex test",
     score: "ratio",
-    settings: (r) => ({ regex_pattern: pickOf(r, REGEXES), regex_should_match: r.chance(0.8) }),
+    settings: (r) => ({ regex_pattern: r.pick(REGEXES), regex_should_match: r.chance(0.8) }),
   },
   {
     key: "field_match_test",
     label: "JSON field match",
     score: "ratio",
-    settings: (r) => ({ json_field: pickOf(r, JSON_FIELDS), ...answerKey(r) }),
+    settings: (r) => ({ json_field: r.pick(JSON_FIELDS), ...answerKey(r) }),
   },
   {
     key: "auto_ai_critique",
     label: "AI critique",
     score: "score",
-    settings: (r) => ({ prompt_template: pickOf(r, PROMPTS), ...answerKey(r) }),
+    settings: (r) => ({ prompt_template: r.pick(PROMPTS), ...answerKey(r) }),
   },
-  { key: "auto_custom_code_run", label: "Custom code", score: "unit", settings: (r) => ({ code: pickOf(r, CODE), ...answerKey(r) }) },
-  { key: "auto_webhook_test", label: "Webhook", score: "unit", settings: (r) => ({ webhook_url: pickOf(r, WEBHOOKS), ...answerKey(r) }) },
+  { key: "auto_custom_code_run", label: "Custom code", score: "unit", settings: (r) => ({ code: r.pick(CODE), ...answerKey(r) }) },
+  { key: "auto_webhook_test", label: "Webhook", score: "unit", settings: (r) => ({ webhook_url: r.pick(WEBHOOKS), ...answerKey(r) }) },
   {
     key: "auto_starts_with",
     label: "Starts with",
     score: "ratio",
-    settings: (r) => ({ prefix: pickOf(r, SUBSTRINGS), case_sensitive: r.chance(0.5) }),
+    settings: (r) => ({ prefix: r.pick(SUBSTRINGS), case_sensitive: r.chance(0.5) }),
   },
   {
     key: "auto_ends_with",
     label: "Ends with",
     score: "ratio",
-    settings: (r) => ({ suffix: pickOf(r, SUBSTRINGS), case_sensitive: r.chance(0.5) }),
+    settings: (r) => ({ suffix: r.pick(SUBSTRINGS), case_sensitive: r.chance(0.5) }),
   },
   {
     key: "auto_contains",
     label: "Contains",
     score: "ratio",
-    settings: (r) => ({ substring: pickOf(r, SUBSTRINGS), case_sensitive: r.chance(0.5) }),
+    settings: (r) => ({ substring: r.pick(SUBSTRINGS), case_sensitive: r.chance(0.5) }),
   },
   {
     key: "auto_contains_any",
     label: "Contains any",
     score: "ratio",
-    settings: (r) => ({ substrings: pickOf(r, SUBSTRING_LISTS), case_sensitive: r.chance(0.5) }),
+    settings: (r) => ({ substrings: r.pick(SUBSTRING_LISTS), case_sensitive: r.chance(0.5) }),
   },
   {
     key: "auto_contains_all",
     label: "Contains all",
     score: "ratio",
-    settings: (r) => ({ substrings: pickOf(r, SUBSTRING_LISTS), case_sensitive: r.chance(0.5) }),
+    settings: (r) => ({ substrings: r.pick(SUBSTRING_LISTS), case_sensitive: r.chance(0.5) }),
   },
   {
     key: "auto_levenshtein_distance",

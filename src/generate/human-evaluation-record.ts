@@ -17,7 +17,7 @@ export const HUMAN_EVALUATION_STATUSES = [
 
 // HUMAN_EVALUATION_STATUSES order; people leave human evaluations half done, so many stay started.
 const WEIGHTS = [55, 22, 13, 6, 0];
-const TOTAL = 96;
+const TOTAL = WEIGHTS.reduce((a, b) => a + b, 0);
 
 export function buildHumanEvaluation(ctx: StreamContext, i: number, forced: HumanEvaluationCase | undefined): HumanEvaluation {
   const { app, rng } = ctx;

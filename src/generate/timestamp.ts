@@ -1,5 +1,6 @@
 // Timestamps formatted by hand from UTC epoch milliseconds: no Date parsing, no time zone, no clock.
 // The styles are the real service's serialization habits (domain notes, "Serialization habits").
+import { DAY_MS } from "./time-window.js";
 
 /**
  * naive: `2024-05-17T10:54:19.123000` (what the real service sends: no offset, microseconds);
@@ -27,7 +28,6 @@ export function formatsForStyle(style: TimestampStyle): TimestampFormats {
   return { evaluation: style, humanEvaluation: style, evaluatorConfig: style };
 }
 
-const DAY_MS = 86_400_000;
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
 const pad3 = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 

@@ -6,6 +6,8 @@ import type { Finding } from "../check/finding.js";
 import { readJsonFile } from "../check/read-json-file.js";
 import { DEFAULT_DATASET_PATH, type Dataset } from "../dataset/dataset.js";
 import { isToolkitError, ToolkitError } from "../errors.js";
+import { isPlainObject } from "../json/is-plain-object.js";
+import { plural } from "../text/plural.js";
 
 const LISTS = [
   ["evaluations", "Evaluation"],
@@ -14,14 +16,13 @@ const LISTS = [
 
 /** Contract errors of a dataset, with paths from the document root (`$.evaluations[3].status`). */
 export function datasetErrors(value: unknown): Finding[] {
-  if (typeof value !== "object" || value === null || Array.isArray(value))
+  if (!isPlainObject(value))
     return [
       { severity: "error", path: "$", rule: "dataset-shape", message: "must be an object {evaluations: [...], human_evaluations: [...]}" },
     ];
-  const record = value as Record<string, unknown>;
   const errors: Finding[] = [];
   for (const [key, schema] of LISTS) {
-    const list = record[key];
+    const list = value[key];
     if (!Array.isArray(list)) {
       errors.push({ severity: "error", path: `$.${key}`, rule: "dataset-shape", message: `must be an array of ${schema}` });
       continue;
@@ -31,7 +32,7 @@ export function datasetErrors(value: unknown): Finding[] {
   if (errors.length > 0) return errors;
   // GET /human-evaluations/{id} must return the record the list shows: ids must be unique.
   const seen = new Set<string>();
-  (record.human_evaluations as { id: string }[]).forEach((e, i) => {
+  (value.human_evaluations as { id: string }[]).forEach((e, i) => {
     if (seen.has(e.id))
       errors.push({ severity: "error", path: `$.human_evaluations[${i}].id`, rule: "duplicate-id", message: `id "${e.id}" is used twice` });
     seen.add(e.id);
@@ -44,7 +45,7 @@ export function acceptDataset(value: unknown, source: string): Dataset {
   const errors = datasetErrors(value);
   const first = errors[0];
   if (first) {
-    const more = errors.length > 1 ? ` (and ${errors.length - 1} more error${errors.length === 2 ? "" : "s"})` : "";
+    const more = errors.length > 1 ? ` (and ${plural(errors.length - 1, "more error")})` : "";
     throw new ToolkitError("E_DATA_INVALID", `${source} is refused: ${first.path}: ${first.rule}: ${first.message}${more}`);
   }
   return value as Dataset;

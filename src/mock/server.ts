@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import { readJsonFile } from "../check/read-json-file.js";
 import { DEFAULT_DATASET_PATH, type Dataset } from "../dataset/dataset.js";
 import { isToolkitError, ToolkitError } from "../errors.js";
+import { listen } from "../io/listen.js";
 import { readDataFile } from "./load-dataset.js";
 import { createMockHandler, normalizeBasePath, type MockHandler, type MockHandlerOptions } from "./handler.js";
 import type { MockServerOptions, RunningMockServer } from "./options.js";
@@ -16,22 +17,6 @@ export const DEFAULT_HOST = "127.0.0.1";
 export function createMockServer(options: MockHandlerOptions): Server & { mock: MockHandler } {
   const handler = createMockHandler(options);
   return Object.assign(createServer(handler), { mock: handler });
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException): void => {
-      if (error.code === "EADDRINUSE")
-        reject(new ToolkitError("E_PORT_IN_USE", `port ${port} on ${host} is already in use (choose another with --port)`));
-      else reject(new ToolkitError("E_LISTEN", `cannot listen on ${host}:${port}: ${error.message}`, { cause: error }));
-    };
-    server.once("error", onError);
-    server.listen(port, host, () => {
-      server.off("error", onError);
-      const address = server.address();
-      resolve(typeof address === "object" && address !== null ? address.port : port);
-    });
-  });
 }
 
 /** A host as it appears in a URL a browser can open (wildcard addresses mean this machine). */

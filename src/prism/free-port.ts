@@ -1,23 +1,14 @@
 // Ports for Prism, which cannot listen on port 0 and report back: it needs a concrete number.
 import { createServer } from "node:net";
-import { ToolkitError } from "../errors.js";
+import { listen } from "../io/listen.js";
 
 /** Listens on `port` and closes again: resolves to the port actually bound, or throws E_PORT_IN_USE / E_LISTEN. */
-function probe(host: string, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "EADDRINUSE")
-        reject(new ToolkitError("E_PORT_IN_USE", `port ${port} on ${host} is already in use (choose another with --port)`));
-      else reject(new ToolkitError("E_LISTEN", `cannot listen on ${host}:${port}: ${error.message}`, { cause: error }));
-    });
-    server.listen(port, host, () => {
-      const address = server.address();
-      const bound = typeof address === "object" && address !== null ? address.port : port;
-      server.close(() => resolve(bound));
-    });
-  });
+async function probe(host: string, port: number): Promise<number> {
+  const server = createServer();
+  server.unref();
+  const bound = await listen(server, port, host);
+  await new Promise<void>((closed) => server.close(() => closed()));
+  return bound;
 }
 
 /**

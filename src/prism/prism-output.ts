@@ -1,18 +1,13 @@
 // Reads Prism's console output (signale lines such as
 // "[1:02:03 PM] › [CLI] ▶  start     Prism is listening on http://127.0.0.1:4010").
 // Only the few lines the toolkit acts on are recognised; everything else is passed on as text.
+import { stripAnsi } from "../text/strip-ansi.js";
 
 export type PrismOutputLine =
   | { kind: "listening"; url: string }
   | { kind: "port-in-use"; text: string }
   | { kind: "fatal"; message: string }
   | { kind: "other"; text: string };
-
-// Colour codes: Prism's chalk is switched off through the environment, but a user's FORCE_COLOR may win.
-// eslint-disable-next-line no-control-regex -- matching the escape character is the point
-const ANSI = /\u001b\[[0-9;]*m/g;
-
-export const stripAnsi = (text: string): string => text.replace(ANSI, "");
 
 export function readPrismLine(raw: string): PrismOutputLine {
   const text = stripAnsi(raw).trimEnd();

@@ -4,7 +4,7 @@
 // (the sl-violations header, its problem+json body) is structured and tied to the request.
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ToolkitError } from "../errors.js";
+import { listenError } from "../io/listen.js";
 import { parseProblemBody, parseViolationHeader, type PrismExchange } from "./violation.js";
 
 export interface RelayOptions {
@@ -104,11 +104,7 @@ export function startViolationRelay(options: RelayOptions): Promise<RunningRelay
   return new Promise((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
       agent.destroy();
-      reject(
-        error.code === "EADDRINUSE"
-          ? new ToolkitError("E_PORT_IN_USE", `port ${options.port} on ${options.host} is already in use (choose another with --port)`)
-          : new ToolkitError("E_LISTEN", `cannot listen on ${options.host}:${options.port}: ${error.message}`, { cause: error }),
-      );
+      reject(listenError(error, options.host, options.port));
     });
     server.listen(options.port, options.host, () => {
       const { port } = server.address() as AddressInfo;

@@ -7,6 +7,7 @@
 //   x-known-values (values outside the known ones), x-expected (extra expectations: timestamps
 //   with a UTC offset and a 'T', an evaluator_config that is {} or a full EvaluatorConfig).
 import { SCHEMA_BASE_URI, type JsonSchema } from "./catalog.js";
+import { nullableOptionals } from "./nullable-optionals.js";
 import { mapSchema } from "./walk.js";
 
 const isObjectSchema = (node: JsonSchema): node is JsonSchema & { properties: Record<string, JsonSchema> } =>
@@ -19,15 +20,10 @@ const absoluteRefs = (schema: JsonSchema): JsonSchema =>
   );
 
 function prepare(node: JsonSchema): JsonSchema {
-  const out: JsonSchema = { ...node };
+  const out: JsonSchema = { ...nullableOptionals(node) };
   if (typeof out["x-expected"] === "object" && out["x-expected"] !== null)
     out["x-expected"] = absoluteRefs(out["x-expected"] as JsonSchema);
-  if (!isObjectSchema(out)) return out;
-  const required = new Set(Array.isArray(out.required) ? (out.required as string[]) : []);
-  out.properties = Object.fromEntries(
-    Object.entries(out.properties).map(([name, sub]) => (required.has(name) ? [name, sub] : [name, { if: { type: "null" }, else: sub }])),
-  );
-  out["x-warn-properties"] = true;
+  if (isObjectSchema(out)) out["x-warn-properties"] = true;
   return out;
 }
 

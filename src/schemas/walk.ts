@@ -1,12 +1,11 @@
 // A structural map over JSON Schemas: visits every subschema and rebuilds the tree.
 // Used to derive the checker's contract and strict variants from the source schemas.
+import { isPlainObject } from "../json/is-plain-object.js";
 import type { JsonSchema } from "./catalog.js";
 
 const SCHEMA_MAP_KEYWORDS = ["properties", "$defs", "patternProperties", "dependentSchemas"];
 const SCHEMA_KEYWORDS = ["items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames"];
 const SCHEMA_ARRAY_KEYWORDS = ["anyOf", "allOf", "oneOf", "prefixItems"];
-
-const isSchemaObject = (value: unknown): value is JsonSchema => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Returns a copy of `schema` in which `fn` has been applied to every subschema, children first.
@@ -16,17 +15,17 @@ export function mapSchema(schema: JsonSchema, fn: (node: JsonSchema) => JsonSche
   const copy: JsonSchema = { ...schema };
   for (const key of SCHEMA_MAP_KEYWORDS) {
     const map = copy[key];
-    if (isSchemaObject(map)) {
-      copy[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, isSchemaObject(sub) ? mapSchema(sub, fn) : sub]));
+    if (isPlainObject(map)) {
+      copy[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, isPlainObject(sub) ? mapSchema(sub, fn) : sub]));
     }
   }
   for (const key of SCHEMA_KEYWORDS) {
     const sub = copy[key];
-    if (isSchemaObject(sub)) copy[key] = mapSchema(sub, fn);
+    if (isPlainObject(sub)) copy[key] = mapSchema(sub, fn);
   }
   for (const key of SCHEMA_ARRAY_KEYWORDS) {
     const list = copy[key];
-    if (Array.isArray(list)) copy[key] = list.map((sub: unknown) => (isSchemaObject(sub) ? mapSchema(sub, fn) : sub));
+    if (Array.isArray(list)) copy[key] = list.map((sub: unknown) => (isPlainObject(sub) ? mapSchema(sub, fn) : sub));
   }
   return fn(copy);
 }

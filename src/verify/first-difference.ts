@@ -1,6 +1,8 @@
 // Where two JSON values first differ, as a JSONPath: how the verifier says that a record fetched
 // by id is not the one the list returned (key order does not matter, array order does).
+import { pointerSegment } from "../check/describe-errors.js";
 import { joinPath } from "../check/finding.js";
+import { isPlainObject } from "../json/is-plain-object.js";
 
 export interface Difference {
   path: string;
@@ -8,23 +10,19 @@ export interface Difference {
   right: unknown;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
-const pointerSegment = (key: string | number): string => `/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
-
 /** The first difference between `left` and `right` (undefined when deep-equal), paths under `base`. */
 export function firstDifference(left: unknown, right: unknown, base = "$"): Difference | undefined {
   if (Array.isArray(left) && Array.isArray(right)) {
     for (let i = 0; i < Math.min(left.length, right.length); i++) {
-      const inner = firstDifference(left[i], right[i], joinPath(base, pointerSegment(i)));
+      const inner = firstDifference(left[i], right[i], joinPath(base, `/${i}`));
       if (inner) return inner;
     }
     return left.length === right.length ? undefined : { path: base, left, right };
   }
-  if (isObject(left) && isObject(right)) {
+  if (isPlainObject(left) && isPlainObject(right)) {
     const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])].sort();
     for (const key of keys) {
-      const at = joinPath(base, pointerSegment(key));
+      const at = joinPath(base, `/${pointerSegment(key)}`);
       if (!(key in left) || !(key in right)) return { path: at, left: left[key], right: right[key] };
       const inner = firstDifference(left[key], right[key], at);
       if (inner) return inner;

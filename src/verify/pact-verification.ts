@@ -7,10 +7,11 @@ import { isToolkitError, ToolkitError } from "../errors.js";
 import { normalizeHttpUrl } from "./base-url.js";
 import { PACT_PROVIDER } from "./pact-contract.js";
 import { operationResolver, readCommittedPacts, readPactFiles, type LocalPacts } from "./pact-operations.js";
-import { ANSI, isVerifierJson, toVerificationResult, type PactVerificationResult } from "./pact-results.js";
+import { isVerifierJson, toVerificationResult, type PactVerificationResult } from "./pact-results.js";
 import { describeNetworkError } from "./provider-client.js";
 import { runVerifierIsolated, type VerifierRunOptions } from "./pact-runner.js";
 import { startProviderStateServer, type ProviderStateServer } from "./provider-states.js";
+import { stripAnsi } from "../text/strip-ansi.js";
 
 export type { PactInteractionResult, PactVerificationResult } from "./pact-results.js";
 
@@ -102,15 +103,14 @@ function brokerOptions(options: PactVerificationOptions, brokerUrl: string): Ver
 
 /** The non-empty lines of the verifier's output, without colour codes. */
 const plainLines = (text: string): string[] =>
-  text
-    .replace(ANSI, "")
+  stripAnsi(text)
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line !== "");
 
 /** Pact only logs a failed publication (an ERROR line), it is not in its result: find it in the output. */
 function publicationFailure(output: string): string | undefined {
-  const match = /Publishing of verification results failed[^\n]*/.exec(output.replace(ANSI, ""));
+  const match = /Publishing of verification results failed[^\n]*/.exec(stripAnsi(output));
   return match?.[0].trim();
 }
 

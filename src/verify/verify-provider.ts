@@ -2,7 +2,7 @@
 // against a provider's base URL and returns a report. Findings are results; only "cannot run"
 // (bad options, provider unreachable, Pact unable to start) throws a ToolkitError.
 import { randomBytes } from "node:crypto";
-import { escalateWarnings } from "../check/finding.js";
+import { countBySeverity, escalateWarnings, hasErrors } from "../check/finding.js";
 import { ToolkitError } from "../errors.js";
 import { normalizeHttpUrl } from "./base-url.js";
 import { checkAppIdFilter } from "./checks/app-id-filter.js";
@@ -70,20 +70,12 @@ async function timed(run: () => Promise<CheckDraft>): Promise<Timed> {
 function finalize({ draft, durationMs }: Timed, strict: boolean): CheckResult {
   // escalateWarnings spreads each finding, so the `request` of a VerificationFinding survives.
   const findings = (strict ? escalateWarnings(draft.findings) : draft.findings) as VerificationFinding[];
-  const outcome =
-    draft.skipReason !== undefined
-      ? "skipped"
-      : findings.some((f) => f.severity === "error")
-        ? "failed"
-        : findings.length > 0
-          ? "warned"
-          : "passed";
+  const outcome = draft.skipReason !== undefined ? "skipped" : hasErrors(findings) ? "failed" : findings.length > 0 ? "warned" : "passed";
   return { ...draft, findings, outcome, durationMs: Math.round(durationMs * 10) / 10 };
 }
 
 function count(checks: readonly CheckResult[]): VerificationCounts {
-  const findings = checks.flatMap((c) => c.findings);
-  const errors = findings.filter((f) => f.severity === "error").length;
+  const { errors, warnings } = countBySeverity(checks.flatMap((c) => c.findings));
   return {
     checks: checks.length,
     passed: checks.filter((c) => c.outcome === "passed").length,
@@ -91,7 +83,7 @@ function count(checks: readonly CheckResult[]): VerificationCounts {
     failed: checks.filter((c) => c.outcome === "failed").length,
     skipped: checks.filter((c) => c.outcome === "skipped").length,
     errors,
-    warnings: findings.length - errors,
+    warnings,
   };
 }
 

@@ -11,25 +11,14 @@ import {
   writeFileAtomically,
   writeFixtures,
   type FixtureRun,
-  type GeneratorMode,
-  type OutputFormat,
-  type TimestampStyle,
   type WriteSummary,
 } from "../../generate/index.js";
 import { createProgressBar } from "../../generate/progress-bar.js";
 import { MAX_APPS } from "../../generate/object-id.js";
-import { intOption, parseCommandArgs, stringOption, type ParsedArgs } from "../args.js";
+import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { writeLine } from "../io.js";
-
-function choice<T extends string>(values: ParsedArgs["values"], name: string, allowed: readonly T[], fallback: T): T {
-  const raw = stringOption(values, name);
-  if (raw === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(raw))
-    throw new ToolkitError("E_USAGE", `--${name} must be one of ${allowed.join(", ")}, got "${raw}"`);
-  return raw as T;
-}
 
 /** The run described by the command line; every fault is a one-line usage error. */
 export function parseFixturesArgs(args: readonly string[]): { run: FixtureRun; out: string | undefined; force: boolean } {
@@ -44,9 +33,8 @@ export function parseFixturesArgs(args: readonly string[]): { run: FixtureRun; o
     out: { type: "string", short: "o" },
     force: { type: "boolean", short: "f" },
   });
-  if (positionals.length > 0)
-    throw new ToolkitError("E_USAGE", `unexpected argument "${positionals[0]}" (write to a file with --out FILE)`);
-  const mode = choice<GeneratorMode>(values, "mode", GENERATOR_MODES, "realistic");
+  rejectPositionals(positionals, "write to a file with --out FILE");
+  const mode = choiceOption(values, "mode", GENERATOR_MODES) ?? "realistic";
   if (mode === "schema")
     for (const name of ["apps", "timestamps"])
       if (values[name] !== undefined) throw new ToolkitError("E_USAGE", `--${name} applies to --mode realistic only`);
@@ -55,12 +43,12 @@ export function parseFixturesArgs(args: readonly string[]): { run: FixtureRun; o
   if (values.force === true && out === undefined) throw new ToolkitError("E_USAGE", "--force needs --out FILE");
   const run: FixtureRun = {
     mode,
-    format: choice<OutputFormat>(values, "format", OUTPUT_FORMATS, "json"),
+    format: choiceOption(values, "format", OUTPUT_FORMATS) ?? "json",
     seed: intOption(values, "seed", DEFAULT_SEED, 0, Number.MAX_SAFE_INTEGER),
     apps: intOption(values, "apps", DEFAULT_SIZES.apps, 1, MAX_APPS),
     evaluations: intOption(values, "evaluations", DEFAULT_SIZES.evaluations, 0, MAX_RECORDS),
     humanEvaluations: intOption(values, "human-evaluations", DEFAULT_SIZES.humanEvaluations, 0, MAX_RECORDS),
-    timestamps: choice<TimestampStyle>(values, "timestamps", TIMESTAMP_STYLES, "naive"),
+    timestamps: choiceOption(values, "timestamps", TIMESTAMP_STYLES) ?? "naive",
   };
   return { run, out, force: values.force === true };
 }

@@ -6,7 +6,7 @@ import { appIdsOf, describeDataset } from "../../mock/dataset-index.js";
 import { loadDatasetFile } from "../../mock/load-dataset.js";
 import { MAX_DELAY_MS } from "../../mock/scenarios.js";
 import { DEFAULT_HOST, DEFAULT_PORT, startMockServer } from "../../mock/server.js";
-import { intOption, parseCommandArgs, stringOption } from "../args.js";
+import { intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { waitForSignal, writeLine } from "../io.js";
@@ -59,7 +59,7 @@ Example:
       "base-path": { type: "string" },
       delay: { type: "string" },
     });
-    if (positionals.length > 0) throw new ToolkitError("E_USAGE", `unexpected argument "${positionals[0]}" (see --help)`);
+    rejectPositionals(positionals);
     const dataFile = stringOption(values, "data");
     if (dataFile === "") throw new ToolkitError("E_USAGE", "--data needs a file name");
     if (dataFile !== undefined && values.seed !== undefined) throw new ToolkitError("E_USAGE", "give either --data or --seed, not both");

@@ -1,7 +1,7 @@
 // `evals-contract prism mock|proxy`: Stoplight Prism on the contract's OpenAPI document.
 import { ToolkitError } from "../../errors.js";
 import type { PrismExchange } from "../../prism/violation.js";
-import { intOption, parseCommandArgs, stringOption, type OptionSpec } from "../args.js";
+import { intOption, parseCommandArgs, rejectPositionals, stringOption, type OptionSpec } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { waitForSignal, writeLine, type CliIo } from "../io.js";
@@ -26,7 +26,7 @@ const responseSeverities = (exchange: PrismExchange): Set<string> =>
 
 async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo): Promise<ExitCode> {
   const { values, positionals } = parseCommandArgs(args, MODE_OPTIONS[mode]);
-  if (positionals.length > 0) throw new ToolkitError("E_USAGE", `unexpected argument "${positionals[0]}" (see --help)`);
+  rejectPositionals(positionals);
   // Loaded here so that `prism --help` stays instant.
   const { startPrism, PRISM_DEFAULT_HOST, PRISM_DEFAULT_PORT } = await import("../../prism/start-prism.js");
   const { formatExchange } = await import("../../prism/format-exchange.js");

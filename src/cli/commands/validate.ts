@@ -1,6 +1,6 @@
 // `evals-contract validate <file> --schema <Name> [--strict] [--json]`
 import { checkDocument } from "../../check/check-resource.js";
-import { escalateWarnings, hasErrors } from "../../check/finding.js";
+import { countBySeverity, escalateWarnings, hasErrors } from "../../check/finding.js";
 import { formatFindings, summarize } from "../../check/format-findings.js";
 import { readJsonFile } from "../../check/read-json-file.js";
 import { ToolkitError } from "../../errors.js";
@@ -48,11 +48,8 @@ Example:
     const findings = values.strict === true ? escalateWarnings(raw) : raw;
     const failed = hasErrors(findings);
     if (values.json === true) {
-      const errors = findings.filter((f) => f.severity === "error").length;
-      writeLine(
-        io.stdout,
-        JSON.stringify({ file, schema, conforms: !failed, errors, warnings: findings.length - errors, findings }, null, 2),
-      );
+      const { errors, warnings } = countBySeverity(findings);
+      writeLine(io.stdout, JSON.stringify({ file, schema, conforms: !failed, errors, warnings, findings }, null, 2));
     } else {
       for (const line of formatFindings(findings)) writeLine(io.stdout, line);
       const count = Array.isArray(document) ? plural(document.length, `${schema} record`) : `1 ${schema}`;

@@ -6,18 +6,15 @@ import type { PactStepOptions } from "../../verify/pact-verification.js";
 import { formatReport } from "../../verify/format-report.js";
 import { toJUnitXml } from "../../verify/junit-report.js";
 import { assertWritable, writeTextFileAtomically } from "../../io/write-file-atomic.js";
-import { intOption, parseCommandArgs, stringOption, type ParsedArgs } from "../args.js";
+import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption, type ParsedArgs } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { writeLine } from "../io.js";
 
 const LOG_LEVELS = ["trace", "debug", "info", "warn", "error"] as const;
-type LogLevel = (typeof LOG_LEVELS)[number];
 
 function pactOptions(values: ParsedArgs["values"], env: NodeJS.ProcessEnv): PactStepOptions {
-  const logLevel = stringOption(values, "pact-log-level");
-  if (logLevel !== undefined && !(LOG_LEVELS as readonly string[]).includes(logLevel))
-    throw new ToolkitError("E_USAGE", `--pact-log-level must be one of ${LOG_LEVELS.join(", ")}, got "${logLevel}"`);
+  const logLevel = choiceOption(values, "pact-log-level", LOG_LEVELS);
   const brokerUrl = stringOption(values, "broker-url");
   // Broker secrets may come from the environment (Pact's usual names) rather than the command line.
   const secret = (name: string, variable: string): string | undefined =>
@@ -33,7 +30,7 @@ function pactOptions(values: ParsedArgs["values"], env: NodeJS.ProcessEnv): Pact
     ["providerVersion", stringOption(values, "provider-version")],
     ["providerBranch", stringOption(values, "provider-branch")],
     ["publish", values.publish === true ? true : undefined],
-    ["logLevel", logLevel as LogLevel | undefined],
+    ["logLevel", logLevel],
   ];
   return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as PactStepOptions;
 }
@@ -103,7 +100,7 @@ Examples:
       publish: { type: "boolean" },
       "pact-log-level": { type: "string" },
     });
-    if (positionals.length > 0) throw new ToolkitError("E_USAGE", `unexpected argument "${positionals[0]}" (see --help)`);
+    rejectPositionals(positionals);
     const baseUrl = stringOption(values, "base-url");
     if (baseUrl === undefined)
       throw new ToolkitError("E_USAGE", "--base-url is required (the provider's base URL, e.g. http://localhost:8000/api)");

@@ -2,7 +2,8 @@
 // filter leaks other apps' evaluations (seed 4.1: "the evaluations matching app_id").
 import { listLabel, type ListOperationId } from "../endpoints.js";
 import { showValue } from "../first-difference.js";
-import { fetchList, finding, isRecord, listRecords, NO_APP_ID, type CheckDraft, type VerifyContext } from "./context.js";
+import { isPlainObject } from "../../json/is-plain-object.js";
+import { fetchList, finding, listRecords, NO_APP_ID, type CheckDraft, type VerifyContext } from "./context.js";
 
 export async function checkAppIdFilter(ctx: VerifyContext, operationId: ListOperationId): Promise<CheckDraft> {
   const draft: CheckDraft = {
@@ -18,7 +19,7 @@ export async function checkAppIdFilter(ctx: VerifyContext, operationId: ListOper
   if (records === undefined) return { ...draft, skipReason: "the list is not a JSON array (see conformance)" };
   records.forEach((record, i) => {
     // A missing or non-string app_id is the conformance check's finding, not this one's.
-    if (!isRecord(record) || typeof record.app_id !== "string" || record.app_id === ctx.appId) return;
+    if (!isPlainObject(record) || typeof record.app_id !== "string" || record.app_id === ctx.appId) return;
     draft.findings.push(
       finding(
         "error",

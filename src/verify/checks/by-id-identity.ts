@@ -2,7 +2,8 @@
 // endpoint: a client that opens a row of the list must see the same record.
 import { byIdLabel, listLabel } from "../endpoints.js";
 import { firstDifference, showValue } from "../first-difference.js";
-import { fetchById, fetchList, finding, isRecord, listRecords, noIdReason, type CheckDraft, type VerifyContext } from "./context.js";
+import { isPlainObject } from "../../json/is-plain-object.js";
+import { fetchById, fetchList, finding, listRecords, noIdReason, type CheckDraft, type VerifyContext } from "./context.js";
 
 export async function checkByIdIdentity(ctx: VerifyContext): Promise<CheckDraft> {
   const draft: CheckDraft = {
@@ -14,7 +15,7 @@ export async function checkByIdIdentity(ctx: VerifyContext): Promise<CheckDraft>
   };
   const records = ctx.appId === undefined ? undefined : listRecords(await fetchList(ctx, "listHumanEvaluations", false, "app"));
   const listed = (records ?? []).flatMap((record, index) =>
-    isRecord(record) && typeof record.id === "string" ? [{ record, index, id: record.id }] : [],
+    isPlainObject(record) && typeof record.id === "string" ? [{ record, index, id: record.id }] : [],
   );
   if (listed.length === 0) return { ...draft, skipReason: await noIdReason(ctx) };
   const responses = await Promise.all(listed.map(({ id }) => fetchById(ctx, id, false)));
@@ -22,7 +23,7 @@ export async function checkByIdIdentity(ctx: VerifyContext): Promise<CheckDraft>
     const response = responses[i]!;
     // A non-200 or non-JSON answer is the conformance check's finding.
     if (response.status !== 200 || !response.parsed) return;
-    const returnedId = isRecord(response.json) ? response.json.id : undefined;
+    const returnedId = isPlainObject(response.json) ? response.json.id : undefined;
     // Another record entirely: say so at its id rather than at the first field that happens to differ.
     const difference = returnedId !== id ? { path: "$.id", left: id, right: returnedId } : firstDifference(record, response.json);
     if (!difference) return;

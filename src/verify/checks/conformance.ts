@@ -1,17 +1,16 @@
 // The conformance sweep: every response of every endpoint through the checker, every record of
 // every list and every human evaluation by id (not just one example).
-import { checkResponse } from "../../check/check-response.js";
 import { byIdLabel, listLabel, type ListOperationId } from "../endpoints.js";
 import { showValue } from "../first-difference.js";
 import type { ProviderResponse } from "../provider-client.js";
 import type { VerificationFinding } from "../report.js";
+import { isPlainObject } from "../../json/is-plain-object.js";
 import {
+  conformanceFindings,
   fetchById,
   fetchList,
   finding,
-  fromRequest,
   humanEvaluationIds,
-  isRecord,
   listRecords,
   NO_APP_ID,
   noIdReason,
@@ -19,15 +18,12 @@ import {
   type VerifyContext,
 } from "./context.js";
 
-const checked = (operationId: Parameters<typeof checkResponse>[0], response: ProviderResponse): VerificationFinding[] =>
-  fromRequest(checkResponse(operationId, { status: response.status, headers: response.headers, body: response.text }), response.request);
-
 /** A record listed twice (a join or paging bug): clients key rows by id, so each id appears once. */
 function duplicateIds(response: ProviderResponse): VerificationFinding[] {
   const firstAt = new Map<string, number>();
   const findings: VerificationFinding[] = [];
   (listRecords(response) ?? []).forEach((record, i) => {
-    if (!isRecord(record) || typeof record.id !== "string") return;
+    if (!isPlainObject(record) || typeof record.id !== "string") return;
     const first = firstAt.get(record.id);
     if (first === undefined) firstAt.set(record.id, i);
     else
@@ -54,7 +50,7 @@ export async function checkListConformance(ctx: VerifyContext, operationId: List
   };
   if (ctx.appId === undefined) return { ...draft, skipReason: NO_APP_ID };
   const response = await fetchList(ctx, operationId, false, "app");
-  draft.findings.push(...checked(operationId, response), ...duplicateIds(response));
+  draft.findings.push(...conformanceFindings(operationId, response), ...duplicateIds(response));
   if (response.status === 200 && Array.isArray(response.json) && response.json.length === 0)
     draft.findings.push(
       finding(
@@ -79,6 +75,6 @@ export async function checkByIdConformance(ctx: VerifyContext): Promise<CheckDra
   const ids = await humanEvaluationIds(ctx);
   if (ids.length === 0) return { ...draft, skipReason: await noIdReason(ctx) };
   const responses = await Promise.all(ids.map((id) => fetchById(ctx, id, false)));
-  for (const response of responses) draft.findings.push(...checked("getHumanEvaluation", response));
+  for (const response of responses) draft.findings.push(...conformanceFindings("getHumanEvaluation", response));
   return draft;
 }

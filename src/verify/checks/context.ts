@@ -1,7 +1,9 @@
 // What every check gets: the provider client (responses shared between checks), the ids under
 // test, and small helpers to build findings and check results.
-import type { Finding, Severity } from "../../check/finding.js";
+import { checkResponse } from "../../check/check-response.js";
+import type { Severity } from "../../check/finding.js";
 import type { OperationId } from "../../contract/operations.js";
+import { isPlainObject } from "../../json/is-plain-object.js";
 import { byIdPath, listPath, type AppIdKind, type ListOperationId } from "../endpoints.js";
 import type { ProviderClient, ProviderResponse } from "../provider-client.js";
 import type { CheckGroup, VerificationFinding } from "../report.js";
@@ -35,19 +37,20 @@ export const fetchById = (ctx: VerifyContext, evaluationId: string, slash: boole
 export const finding = (severity: Severity, path: string, rule: string, message: string, request?: string): VerificationFinding =>
   request === undefined ? { severity, path, rule, message } : { severity, path, rule, message, request };
 
-export const fromRequest = (findings: readonly Finding[], request: string): VerificationFinding[] =>
-  findings.map((f) => ({ ...f, request }));
+/** The checker's findings of a response to `operationId` (status, content type, every record), each naming its request. */
+export const conformanceFindings = (operationId: OperationId, response: ProviderResponse): VerificationFinding[] =>
+  checkResponse(operationId, { status: response.status, headers: response.headers, body: response.text }).map((f) => ({
+    ...f,
+    request: response.request,
+  }));
 
 /** The records of a list response, or undefined when it is not a 200 JSON array (conformance reports that). */
 export const listRecords = (response: ProviderResponse): unknown[] | undefined =>
   response.status === 200 && Array.isArray(response.json) ? response.json : undefined;
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** The ids of a human-evaluation list, in order, without duplicates. */
 export function recordIds(records: readonly unknown[]): string[] {
-  const ids = records.map((r) => (isRecord(r) && typeof r.id === "string" ? r.id : undefined)).filter((id) => id !== undefined);
+  const ids = records.map((r) => (isPlainObject(r) && typeof r.id === "string" ? r.id : undefined)).filter((id) => id !== undefined);
   return [...new Set(ids)];
 }
 

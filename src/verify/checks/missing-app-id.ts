@@ -1,21 +1,21 @@
 // A list without app_id: the seed lists app_id as required (4.1), and the real service answers
 // 422 with a validation body naming it. The seed also calls it an optional filter, so a 200 is a
 // warning, not an error. Checked on both path forms.
-import { checkResponse } from "../../check/check-response.js";
+import { isPlainObject } from "../../json/is-plain-object.js";
 import { listLabel, type ListOperationId } from "../endpoints.js";
 import type { ProviderResponse } from "../provider-client.js";
 import type { VerificationFinding } from "../report.js";
-import { fetchList, finding, fromRequest, isRecord, type CheckDraft, type VerifyContext } from "./context.js";
+import { conformanceFindings, fetchList, finding, type CheckDraft, type VerifyContext } from "./context.js";
 
 /** True when some `detail[].loc` of a validation body names app_id. */
 function namesAppId(body: unknown): boolean {
-  if (!isRecord(body) || !Array.isArray(body.detail)) return false;
-  return body.detail.some((item) => isRecord(item) && Array.isArray(item.loc) && item.loc.includes("app_id"));
+  if (!isPlainObject(body) || !Array.isArray(body.detail)) return false;
+  return body.detail.some((item) => isPlainObject(item) && Array.isArray(item.loc) && item.loc.includes("app_id"));
 }
 
 export function judgeMissingAppId(operationId: ListOperationId, response: ProviderResponse): VerificationFinding[] {
   const { request, status } = response;
-  const checked = fromRequest(checkResponse(operationId, { status, headers: response.headers, body: response.text }), request);
+  const checked = conformanceFindings(operationId, response);
   if (status === 200)
     return [
       finding(

@@ -2,23 +2,23 @@
 // unknown app id gives (4.4), so other answers that the real service has given are warnings: a 4xx
 // with a {"detail": ...} body (an alternative a provider may document) and a 5xx (older versions of
 // the real service answered 500 for /evaluations). Records, or any other answer, are errors.
-import { checkResponse } from "../../check/check-response.js";
+import { isPlainObject } from "../../json/is-plain-object.js";
 import { listLabel, type ListOperationId } from "../endpoints.js";
 import type { ProviderResponse } from "../provider-client.js";
 import type { VerificationFinding } from "../report.js";
-import { fetchList, finding, fromRequest, isRecord, type CheckDraft, type VerifyContext } from "./context.js";
+import { conformanceFindings, fetchList, finding, type CheckDraft, type VerifyContext } from "./context.js";
 
 export function judgeUnknownAppId(operationId: ListOperationId, response: ProviderResponse): VerificationFinding[] {
   const { request, status } = response;
   if (status === 200) {
-    const checked = fromRequest(checkResponse(operationId, { status, headers: response.headers, body: response.text }), request);
+    const checked = conformanceFindings(operationId, response);
     if (Array.isArray(response.json) && response.json.length > 0)
       checked.push(
         finding("error", "$", "unknown-app-id", `returns ${response.json.length} record(s) for an app id that does not exist`, request),
       );
     return checked;
   }
-  if (status >= 400 && status < 500 && isRecord(response.json) && "detail" in response.json)
+  if (status >= 400 && status < 500 && isPlainObject(response.json) && "detail" in response.json)
     return [
       finding(
         "warning",

@@ -1,23 +1,22 @@
 // A human evaluation id that does not exist (random 24-hex). The seed does not say what happens
 // (section 7): 404 or 422 are fine, a 5xx is a warning (clients cannot tell "not found" from a
 // crash; older versions of the real service did it), a record is an error.
-import { checkResponse } from "../../check/check-response.js";
+import { isPlainObject } from "../../json/is-plain-object.js";
 import { byIdLabel } from "../endpoints.js";
 import { showValue } from "../first-difference.js";
 import type { ProviderResponse } from "../provider-client.js";
 import type { VerificationFinding } from "../report.js";
-import { fetchById, finding, fromRequest, isRecord, type CheckDraft, type VerifyContext } from "./context.js";
+import { conformanceFindings, fetchById, finding, type CheckDraft, type VerifyContext } from "./context.js";
 
 export function judgeUnknownEvaluationId(response: ProviderResponse): VerificationFinding[] {
   const { request, status } = response;
   if (status === 404) return [];
   // 422 is documented: its body must be a validation error body.
-  if (status === 422)
-    return fromRequest(checkResponse("getHumanEvaluation", { status, headers: response.headers, body: response.text }), request);
+  if (status === 422) return conformanceFindings("getHumanEvaluation", response);
   if (status === 200) {
     const body = !response.parsed
       ? `a body that is not JSON (${showValue(response.text.slice(0, 40))})`
-      : isRecord(response.json)
+      : isPlainObject(response.json)
         ? `a record (id ${showValue(response.json.id)})`
         : showValue(response.json);
     return [
