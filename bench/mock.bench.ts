@@ -16,7 +16,7 @@ import autocannon from "autocannon";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildOpenApiDocument } from "../src/contract/openapi.js";
-import type { Dataset } from "../src/dataset/dataset.js";
+import type { Dataset } from "../src/types/dataset.js";
 import { generateDataset } from "../src/generate/generate-dataset.js";
 import { startMockServer } from "../src/mock/index.js";
 import { buildProxyDocument, writeTempDocument, type TempDocument } from "../src/prism/documents.js";

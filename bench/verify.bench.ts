@@ -3,7 +3,7 @@
 // fetched by id. With and without the Pact step. Target: under 10 s.
 import { performance } from "node:perf_hooks";
 import { generateDataset } from "../src/generate/generate-dataset.js";
-import type { Dataset } from "../src/dataset/dataset.js";
+import type { Dataset } from "../src/types/dataset.js";
 import { startMockServer } from "../src/mock/index.js";
 import { verifyProvider } from "../src/verify/index.js";
 

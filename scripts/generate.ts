@@ -1,28 +1,19 @@
 // Rewrites every artefact derived from the schemas: `npm run gen`.
-// `npm run gen -- --check` only compares and exits 1 when a committed copy is stale.
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+// `npm run gen:check` only compares, names each stale file and exits 1 (run by `npm test`).
 import { fileURLToPath } from "node:url";
-import { GENERATED_ARTEFACTS } from "../src/contract/artefacts.js";
+import { writeTextFileAtomically } from "../src/io/write-file-atomic.js";
+import { GENERATED_ARTEFACTS, staleArtefacts } from "./artefacts.js";
 
+const root = fileURLToPath(new URL("..", import.meta.url));
 const check = process.argv.includes("--check");
-let stale = 0;
-for (const artefact of GENERATED_ARTEFACTS) {
-  const path = fileURLToPath(new URL(`../${artefact.path}`, import.meta.url));
-  const want = await artefact.render();
-  let have: string | undefined;
-  try {
-    have = readFileSync(path, "utf8");
-  } catch {
-    have = undefined;
-  }
-  if (have === want) continue;
+const stale = await staleArtefacts(root);
+for (const { path, difference, want } of stale) {
   if (check) {
-    console.error(`stale: ${artefact.path} (run npm run gen)`);
-    stale++;
+    console.error(`stale: ${path} (${difference}); review the change and run npm run gen`);
     continue;
   }
-  writeFileSync(`${path}.tmp`, want);
-  renameSync(`${path}.tmp`, path);
-  console.log(`wrote ${artefact.path}`);
+  await writeTextFileAtomically(`${root}${path}`, want, true);
+  console.log(`wrote ${path}`);
 }
-process.exitCode = stale > 0 ? 1 : 0;
+if (stale.length === 0) console.log(`generated files up to date (${GENERATED_ARTEFACTS.length} checked)`);
+process.exitCode = check && stale.length > 0 ? 1 : 0;

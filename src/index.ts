@@ -1,15 +1,22 @@
-// The public surface of evals-contract's core: schemas, types and the conformance checker.
-// Heavy parts have their own entry points: `evals-contract/mock` and `evals-contract/verify`.
-export { RESOURCE_NAMES, SCHEMA_NAMES, SCHEMAS_DIR, getSchema, loadSchemas, schemaId, isResourceName } from "./schemas/catalog.js";
-export type { JsonSchema, ResourceName, SchemaName } from "./schemas/catalog.js";
+// The public surface of evals-contract's core: schemas, types, the operations and the conformance
+// checker. Heavy parts have their own entry points: `evals-contract/generate`, `/mock`, `/verify`,
+// `/prism`.
+export { RESOURCE_NAMES, SCHEMA_NAMES, SCHEMAS_DIR, getSchema, loadSchemas, schemaId, isResourceName } from "./schemas/index.js";
+export type { JsonSchema, ResourceName, SchemaName } from "./schemas/index.js";
 export type * from "./types/schemas.js";
-export { OPERATIONS, OPERATION_IDS, isOperationId, pathFor } from "./contract/operations.js";
-export type { OperationId, OperationSpec } from "./contract/operations.js";
-export { checkDocument, checkResource } from "./check/check-resource.js";
-export { checkResponse } from "./check/check-response.js";
-export type { HttpResponseLike } from "./check/check-response.js";
-export { escalateWarnings, hasErrors, countBySeverity } from "./check/finding.js";
-export type { Finding, Severity } from "./check/finding.js";
-export { formatFindings, summarize } from "./check/format-findings.js";
+export type { Dataset } from "./types/dataset.js";
+export { OPERATIONS, OPERATION_IDS, isOperationId, pathFor } from "./contract/index.js";
+export type { OperationId, OperationSpec } from "./contract/index.js";
+export {
+  checkDocument,
+  checkResource,
+  checkResponse,
+  countBySeverity,
+  escalateWarnings,
+  formatFindings,
+  hasErrors,
+  summarize,
+} from "./check/index.js";
+export type { Finding, HttpResponseLike, Severity } from "./check/index.js";
 export { ToolkitError, ERROR_CODES } from "./errors.js";
 export type { ErrorCode } from "./errors.js";

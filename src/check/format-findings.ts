@@ -1,6 +1,8 @@
 // Renders findings for people: one line each, aligned, then a summary line.
 import { countBySeverity, type Finding } from "./finding.js";
-import { plural } from "../text/plural.js";
+
+/** "1 error", "2 errors": counts in messages, written one way everywhere. */
+export const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 export function formatFindings(findings: readonly Finding[]): string[] {
   const pathWidth = Math.min(48, Math.max(0, ...findings.map((f) => f.path.length)));

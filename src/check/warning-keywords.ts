@@ -5,7 +5,7 @@ import type { AnySchemaObject, ValidateFunction } from "ajv";
 import type { DataValidationCxt } from "ajv/dist/types/index.js";
 import { describeExpectation, describePatternExpectation, knownValuesList, pointerSegment, show } from "./describe-errors.js";
 import { warn, withoutWarnings } from "./warning-sink.js";
-import { isPlainObject } from "../json/is-plain-object.js";
+import { isPlainObject } from "../types/json.js";
 
 const pointerOf = (cxt: DataValidationCxt | undefined): string => cxt?.instancePath ?? "";
 

@@ -1,5 +1,5 @@
 // The realistic dataset in memory: the record stream collected into `{evaluations, human_evaluations}`.
-import type { Dataset } from "../dataset/dataset.js";
+import type { Dataset } from "../types/dataset.js";
 import type { GenerateOptions } from "./options.js";
 import { generateRecords } from "./records.js";
 

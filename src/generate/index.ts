@@ -18,3 +18,4 @@ export type { WriteOptions, WriteSummary } from "./write-fixtures.js";
 export { writeFileAtomically } from "../io/write-file-atomic.js";
 export { EVALUATION_CASES, HUMAN_EVALUATION_CASES } from "./survival-cases.js";
 export { EVALUATOR_KINDS } from "./evaluator-kinds.js";
+export { MAX_APPS } from "./object-id.js";

@@ -1,7 +1,7 @@
 // Indexes a dataset once per load: the JSON bytes of every app's lists and of every human
 // evaluation are serialized here, so answering a request is a lookup and a socket write.
-import type { Dataset } from "../dataset/dataset.js";
-import { plural } from "../text/plural.js";
+import type { Dataset } from "../types/dataset.js";
+import { plural } from "../check/format-findings.js";
 
 export interface DatasetIndex {
   /** Compact JSON array of the app's evaluations, by app_id. */

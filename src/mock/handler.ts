@@ -2,7 +2,7 @@
 // applies the scenario and writes pre-serialized bytes. Kept allocation-light: it is the hot path
 // the benchmark measures.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import type { Dataset } from "../dataset/dataset.js";
+import type { Dataset } from "../types/dataset.js";
 import { corsHeaders, preflightHeaders } from "./cors.js";
 import { indexDataset, type DatasetIndex } from "./dataset-index.js";
 import { errorBody, METHOD_NOT_ALLOWED, mockFault, NOT_FOUND } from "./error-bodies.js";

@@ -5,5 +5,7 @@ export type { MockServerOptions, RunningMockServer, DataChangeEvent } from "./op
 export { createMockHandler, normalizeBasePath } from "./handler.js";
 export type { MockHandler, MockHandlerOptions } from "./handler.js";
 export { acceptDataset, datasetErrors, loadDatasetFile, readDataFile } from "./load-dataset.js";
+export { appIdsOf, describeDataset } from "./dataset-index.js";
+export { DEFAULT_DATASET_PATH } from "../types/dataset.js";
 export type { Scenario } from "./scenarios.js";
 export { readScenario, MAX_DELAY_MS } from "./scenarios.js";

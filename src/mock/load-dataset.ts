@@ -3,11 +3,11 @@
 // real service sends, so they are served.
 import { checkDocument } from "../check/check-resource.js";
 import type { Finding } from "../check/finding.js";
-import { readJsonFile } from "../check/read-json-file.js";
-import { DEFAULT_DATASET_PATH, type Dataset } from "../dataset/dataset.js";
+import { readJsonFile } from "../io/read-json-file.js";
+import { DEFAULT_DATASET_PATH, type Dataset } from "../types/dataset.js";
 import { isToolkitError, ToolkitError } from "../errors.js";
-import { isPlainObject } from "../json/is-plain-object.js";
-import { plural } from "../text/plural.js";
+import { isPlainObject } from "../types/json.js";
+import { plural } from "../check/format-findings.js";
 
 const LISTS = [
   ["evaluations", "Evaluation"],

@@ -1,5 +1,5 @@
 // The mock server's public option and handle types (what consumers' tests code against).
-import type { Dataset } from "../dataset/dataset.js";
+import type { Dataset } from "../types/dataset.js";
 import type { ToolkitError } from "../errors.js";
 
 export interface MockServerOptions {

@@ -1,8 +1,8 @@
 // The mock server as a factory (createMockServer: build, listen is the caller's choice) and as a
 // started server (startMockServer: load the data, listen, watch the data file, close cleanly).
 import { createServer, type Server } from "node:http";
-import { readJsonFile } from "../check/read-json-file.js";
-import { DEFAULT_DATASET_PATH, type Dataset } from "../dataset/dataset.js";
+import { readJsonFile } from "../io/read-json-file.js";
+import { DEFAULT_DATASET_PATH, type Dataset } from "../types/dataset.js";
 import { isToolkitError, ToolkitError } from "../errors.js";
 import { listen } from "../io/listen.js";
 import { readDataFile } from "./load-dataset.js";

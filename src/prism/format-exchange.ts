@@ -1,6 +1,6 @@
 // One readable line per request through Prism, and one indented line per violation under it.
 import type { PrismExchange, PrismViolation } from "./violation.js";
-import { plural } from "../text/plural.js";
+import { plural } from "../check/format-findings.js";
 
 const SEVERITY_LABEL: Record<PrismViolation["severity"], string> = {
   Error: "error",

@@ -1,7 +1,7 @@
 // Reads Prism's console output (signale lines such as
 // "[1:02:03 PM] › [CLI] ▶  start     Prism is listening on http://127.0.0.1:4010").
 // Only the few lines the toolkit acts on are recognised; everything else is passed on as text.
-import { stripAnsi } from "../text/strip-ansi.js";
+import { stripVTControlCharacters } from "node:util";
 
 export type PrismOutputLine =
   | { kind: "listening"; url: string }
@@ -10,7 +10,7 @@ export type PrismOutputLine =
   | { kind: "other"; text: string };
 
 export function readPrismLine(raw: string): PrismOutputLine {
-  const text = stripAnsi(raw).trimEnd();
+  const text = stripVTControlCharacters(raw).trimEnd();
   const listening = /Prism is listening on (https?:\/\/\S+)/.exec(text);
   if (listening) return { kind: "listening", url: listening[1]! };
   if (/EADDRINUSE/.test(text)) return { kind: "port-in-use", text };

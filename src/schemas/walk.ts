@@ -1,6 +1,6 @@
 // A structural map over JSON Schemas: visits every subschema and rebuilds the tree.
 // Used to derive the checker's contract and strict variants from the source schemas.
-import { isPlainObject } from "../json/is-plain-object.js";
+import { isPlainObject } from "../types/json.js";
 import type { JsonSchema } from "./catalog.js";
 
 const SCHEMA_MAP_KEYWORDS = ["properties", "$defs", "patternProperties", "dependentSchemas"];

@@ -1,4 +1,4 @@
-// Generated from schemas/*.json by `npm run gen` (src/schemas/typegen.ts). Do not edit by hand.
+// Generated from schemas/*.json by `npm run gen` (scripts/typegen.ts). Do not edit by hand.
 /* eslint-disable */
 
 /** An automatic evaluation of application variants against a test set (seed, section 2.1). The arrays variant_ids, variant_names, variant_revision_ids and revisions are parallel: item i of each describes the same variant. */

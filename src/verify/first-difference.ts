@@ -2,7 +2,7 @@
 // by id is not the one the list returned (key order does not matter, array order does).
 import { pointerSegment } from "../check/describe-errors.js";
 import { joinPath } from "../check/finding.js";
-import { isPlainObject } from "../json/is-plain-object.js";
+import { isPlainObject } from "../types/json.js";
 
 export interface Difference {
   path: string;

@@ -2,7 +2,7 @@
 // check followed by its findings (JSON path, rule, message), then a summary line.
 import { formatFindings } from "../check/format-findings.js";
 import type { CheckOutcome, CheckResult, VerificationFinding, VerificationReport } from "./report.js";
-import { plural } from "../text/plural.js";
+import { plural } from "../check/format-findings.js";
 
 const MARK: Record<CheckOutcome, string> = { passed: "ok  ", warned: "warn", failed: "FAIL", skipped: "skip" };
 

@@ -6,5 +6,5 @@ export type { CheckGroup, CheckOutcome, CheckResult, VerificationCounts, Verific
 export { formatReport, formatSummary } from "./format-report.js";
 export type { FormatOptions } from "./format-report.js";
 export { toJUnitXml } from "./junit-report.js";
-export { runPactVerification } from "./pact-verification.js";
-export type { PactInteractionResult, PactStepOptions, PactVerificationOptions, PactVerificationResult } from "./pact-verification.js";
+export { runPactVerification } from "../pact/index.js";
+export type { PactInteractionResult, PactStepOptions, PactVerificationOptions, PactVerificationResult } from "../pact/index.js";

@@ -3,7 +3,7 @@
 // warnings go to system-out.
 import { groupedFindingLines, groupFindings } from "./format-report.js";
 import { CHECK_GROUPS, type CheckResult, type VerificationReport } from "./report.js";
-import { plural } from "../text/plural.js";
+import { plural } from "../check/format-findings.js";
 
 // Characters XML 1.0 cannot carry at all (control characters, lone surrogates): dropped.
 const INVALID_XML = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;

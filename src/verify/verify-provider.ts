@@ -4,19 +4,13 @@
 import { randomBytes } from "node:crypto";
 import { countBySeverity, escalateWarnings, hasErrors } from "../check/finding.js";
 import { ToolkitError } from "../errors.js";
-import { normalizeHttpUrl } from "./base-url.js";
-import { checkAppIdFilter } from "./checks/app-id-filter.js";
-import { checkByIdIdentity } from "./checks/by-id-identity.js";
-import { checkByIdConformance, checkListConformance } from "./checks/conformance.js";
+import { normalizeHttpUrl } from "../io/base-url.js";
+import { CHECKS } from "./checks/index.js";
 import { fetchList, NO_APP_ID, type CheckDraft, type VerifyContext } from "./checks/context.js";
-import { checkMissingAppId } from "./checks/missing-app-id.js";
-import { checkByIdTrailingSlash, checkListTrailingSlash } from "./checks/trailing-slash.js";
-import { checkUnknownAppId } from "./checks/unknown-app-id.js";
-import { checkUnknownEvaluationId } from "./checks/unknown-evaluation-id.js";
 import { ENDPOINT_ORDER, LIST_OPERATIONS } from "./endpoints.js";
-import { PACT_ENDPOINT, pactDrafts } from "./pact-checks.js";
-import { checkPactOptions, runPactVerification, type PactStepOptions } from "./pact-verification.js";
-import { createProviderClient } from "./provider-client.js";
+import { PACT_ENDPOINT, pactDrafts } from "./checks/pact.js";
+import { checkPactOptions, runPactVerification, type PactStepOptions } from "../pact/verification.js";
+import { createProviderClient } from "../io/provider-client.js";
 import { CHECK_GROUPS, type CheckResult, type VerificationCounts, type VerificationFinding, type VerificationReport } from "./report.js";
 
 export interface VerifyOptions {
@@ -157,22 +151,7 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
             return pactDrafts(outcome).map((draft) => ({ draft, durationMs }));
           })();
 
-  const checkRuns = Promise.all(
-    [
-      ...LIST_OPERATIONS.flatMap((op) => [
-        () => checkListConformance(ctx, op),
-        () => checkAppIdFilter(ctx, op),
-        () => checkListTrailingSlash(ctx, op),
-        () => checkMissingAppId(ctx, op, false),
-        () => checkMissingAppId(ctx, op, true),
-        () => checkUnknownAppId(ctx, op),
-      ]),
-      () => checkByIdConformance(ctx),
-      () => checkByIdIdentity(ctx),
-      () => checkByIdTrailingSlash(ctx),
-      () => checkUnknownEvaluationId(ctx),
-    ].map(timed),
-  );
+  const checkRuns = Promise.all(CHECKS.map((check) => timed(() => check(ctx))));
 
   // Wait for both before failing, so no Pact run is left behind when the provider goes away.
   const [pactSettled, checksSettled] = await Promise.allSettled([pactRun, checkRuns]);

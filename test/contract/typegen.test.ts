@@ -1,7 +1,7 @@
 // The generated types follow the schemas: required vs optional, the naming quirks, the anyOf.
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { loadSchemas } from "../../src/schemas/catalog.js";
-import { generateTypes } from "../../src/schemas/typegen.js";
+import { generateTypes } from "../../scripts/typegen.js";
 import type { AggregatedResult, Evaluation, HumanEvaluation, Result } from "../../src/types/schemas.js";
 
 describe("generated types", () => {

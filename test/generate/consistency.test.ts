@@ -1,7 +1,7 @@
 // The realistic dataset tells one consistent story: rules between fields and between records that
 // the schemas cannot express (parallel arrays, per-app pools, statuses and their aggregates, time).
 import { describe, expect, it } from "vitest";
-import type { Dataset } from "../../src/dataset/dataset.js";
+import type { Dataset } from "../../src/types/dataset.js";
 import { EVALUATOR_KINDS, generateDataset, recordCounts, resolveOptions, type GenerateOptions } from "../../src/generate/index.js";
 import type { Evaluation, EvaluatorConfig, HumanEvaluation, Result } from "../../src/types/schemas.js";
 import { instantOf } from "./timestamps.js";

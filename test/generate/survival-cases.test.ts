@@ -2,7 +2,7 @@
 // (domain notes), is small enough to load instantly, and is what its documented command writes.
 import { readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DATASET_PATH, type Dataset } from "../../src/dataset/dataset.js";
+import { DEFAULT_DATASET_PATH, type Dataset } from "../../src/types/dataset.js";
 import { generateDataset, DEFAULT_SEED, EVALUATION_CASES, HUMAN_EVALUATION_CASES } from "../../src/generate/index.js";
 import type { Evaluation, HumanEvaluation } from "../../src/types/schemas.js";
 

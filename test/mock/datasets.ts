@@ -2,7 +2,7 @@
 // with human evaluations only, and the real service's habits the checker only warns about (nulls).
 import { existsSync, readFileSync } from "node:fs";
 import { EVALUATION_EXAMPLES, HUMAN_EVALUATION_EXAMPLES } from "../../src/contract/examples.js";
-import { DEFAULT_DATASET_PATH, type Dataset } from "../../src/dataset/dataset.js";
+import { DEFAULT_DATASET_PATH, type Dataset } from "../../src/types/dataset.js";
 import { DEFAULT_SEED, generateDataset } from "../../src/generate/index.js";
 import type { Evaluation, HumanEvaluation } from "../../src/types/schemas.js";
 

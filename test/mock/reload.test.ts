@@ -4,7 +4,7 @@ import { mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Dataset } from "../../src/dataset/dataset.js";
+import type { Dataset } from "../../src/types/dataset.js";
 import { isToolkitError } from "../../src/errors.js";
 import { acceptDataset, startMockServer, type DataChangeEvent, type RunningMockServer } from "../../src/mock/index.js";
 import { APP_A, exampleDataset } from "./datasets.js";

@@ -1,7 +1,7 @@
 // Conforming providers: each must pass the verifier with no error (warnings allowed).
 import { readFileSync } from "node:fs";
-import type { Dataset } from "../../src/dataset/dataset.js";
-import { DEFAULT_DATASET_PATH } from "../../src/dataset/dataset.js";
+import type { Dataset } from "../../src/types/dataset.js";
+import { DEFAULT_DATASET_PATH } from "../../src/types/dataset.js";
 import { startMockServer } from "../../src/mock/index.js";
 import { APP_A, galleryDataset } from "./dataset.js";
 import { startFixtureProvider, type RunningProvider } from "./fixture-provider.js";

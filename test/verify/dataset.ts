@@ -2,7 +2,7 @@
 // evaluations, one human evaluation), a second human evaluation of app A, and one record of each
 // kind for app B (so an ignored app_id filter shows).
 import { EVALUATION_EXAMPLES, HUMAN_EVALUATION_EXAMPLES } from "../../src/contract/examples.js";
-import type { Dataset } from "../../src/dataset/dataset.js";
+import type { Dataset } from "../../src/types/dataset.js";
 
 export const APP_A = EVALUATION_EXAMPLES[0]!.app_id;
 export const APP_B = "666dde95962bbaffdb0072ff";

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { OperationId } from "../../src/contract/operations.js";
-import type { Dataset } from "../../src/dataset/dataset.js";
+import type { Dataset } from "../../src/types/dataset.js";
 
 export interface ProviderRequest {
   /** The operation the path routes to, when it does. */

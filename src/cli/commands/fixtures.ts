@@ -12,9 +12,9 @@ import {
   writeFixtures,
   type FixtureRun,
   type WriteSummary,
+  MAX_APPS,
 } from "../../generate/index.js";
-import { createProgressBar } from "../../generate/progress-bar.js";
-import { MAX_APPS } from "../../generate/object-id.js";
+import { createProgressBar } from "../progress-bar.js";
 import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";

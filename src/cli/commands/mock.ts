@@ -1,11 +1,17 @@
 // `evals-contract mock [--data FILE] [--port 4010] [--host 127.0.0.1] [--base-path P] [--delay MS] [--seed N]`
-import { OPERATION_IDS, OPERATIONS } from "../../contract/operations.js";
-import { DEFAULT_DATASET_PATH, type Dataset } from "../../dataset/dataset.js";
+import { OPERATION_IDS, OPERATIONS } from "../../contract/index.js";
 import { ToolkitError } from "../../errors.js";
-import { appIdsOf, describeDataset } from "../../mock/dataset-index.js";
-import { loadDatasetFile } from "../../mock/load-dataset.js";
-import { MAX_DELAY_MS } from "../../mock/scenarios.js";
-import { DEFAULT_HOST, DEFAULT_PORT, startMockServer } from "../../mock/server.js";
+import type { Dataset } from "../../index.js";
+import {
+  appIdsOf,
+  DEFAULT_DATASET_PATH,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  describeDataset,
+  loadDatasetFile,
+  MAX_DELAY_MS,
+  startMockServer,
+} from "../../mock/index.js";
 import { intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
@@ -13,7 +19,7 @@ import { waitForSignal, writeLine } from "../io.js";
 
 async function seededDataset(seed: number): Promise<Dataset> {
   // Loaded lazily: serving a file never loads faker.
-  const { generateDataset } = await import("../../generate/generate-dataset.js");
+  const { generateDataset } = await import("../../generate/index.js");
   return generateDataset({ seed });
 }
 

@@ -1,11 +1,11 @@
 // `evals-contract prism mock|proxy`: Stoplight Prism on the contract's OpenAPI document.
 import { ToolkitError } from "../../errors.js";
-import type { PrismExchange } from "../../prism/violation.js";
+import type { PrismExchange } from "../../prism/index.js";
 import { intOption, parseCommandArgs, rejectPositionals, stringOption, type OptionSpec } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { waitForSignal, writeLine, type CliIo } from "../io.js";
-import { plural } from "../../text/plural.js";
+import { plural } from "../../check/index.js";
 
 const SHARED: OptionSpec = {
   port: { type: "string" },
@@ -28,8 +28,7 @@ async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo)
   const { values, positionals } = parseCommandArgs(args, MODE_OPTIONS[mode]);
   rejectPositionals(positionals);
   // Loaded here so that `prism --help` stays instant.
-  const { startPrism, PRISM_DEFAULT_HOST, PRISM_DEFAULT_PORT } = await import("../../prism/start-prism.js");
-  const { formatExchange } = await import("../../prism/format-exchange.js");
+  const { formatExchange, startPrism, PRISM_DEFAULT_HOST, PRISM_DEFAULT_PORT } = await import("../../prism/index.js");
   let requests = 0;
   let broken = 0;
   let warned = 0;

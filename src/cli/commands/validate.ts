@@ -1,15 +1,12 @@
 // `evals-contract validate <file> --schema <Name> [--strict] [--json]`
-import { checkDocument } from "../../check/check-resource.js";
-import { countBySeverity, escalateWarnings, hasErrors } from "../../check/finding.js";
-import { formatFindings, summarize } from "../../check/format-findings.js";
-import { readJsonFile } from "../../check/read-json-file.js";
+import { checkDocument, countBySeverity, escalateWarnings, formatFindings, hasErrors, plural, summarize } from "../../check/index.js";
 import { ToolkitError } from "../../errors.js";
-import { isResourceName, RESOURCE_NAMES } from "../../schemas/catalog.js";
+import { readJsonFile } from "../../io/index.js";
+import { isResourceName, RESOURCE_NAMES } from "../../schemas/index.js";
 import { parseCommandArgs, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { writeLine } from "../io.js";
-import { plural } from "../../text/plural.js";
 
 export const validateCommand: Command = {
   name: "validate",

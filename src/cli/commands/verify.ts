@@ -1,11 +1,15 @@
 // `evals-contract verify --base-url URL [--app-id ID] ...`: parses, calls verifyProvider, prints the
 // report, writes --junit/--json files, returns the exit code (0 conforms, 1 broken, 2 cannot run).
 import { ToolkitError } from "../../errors.js";
-import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, verifyProvider } from "../../verify/verify-provider.js";
-import type { PactStepOptions } from "../../verify/pact-verification.js";
-import { formatReport } from "../../verify/format-report.js";
-import { toJUnitXml } from "../../verify/junit-report.js";
-import { assertWritable, writeTextFileAtomically } from "../../io/write-file-atomic.js";
+import { assertWritable, writeTextFileAtomically } from "../../io/index.js";
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_TIMEOUT_MS,
+  formatReport,
+  toJUnitXml,
+  verifyProvider,
+  type PactStepOptions,
+} from "../../verify/index.js";
 import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption, type ParsedArgs } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";

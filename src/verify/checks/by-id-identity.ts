@@ -1,42 +1,44 @@
 // Every human evaluation of the list is returned identically (deep-equal JSON) by its own
 // endpoint: a client that opens a row of the list must see the same record.
+import { isPlainObject } from "../../types/json.js";
 import { byIdLabel, listLabel } from "../endpoints.js";
 import { firstDifference, showValue } from "../first-difference.js";
-import { isPlainObject } from "../../json/is-plain-object.js";
-import { fetchById, fetchList, finding, listRecords, noIdReason, type CheckDraft, type VerifyContext } from "./context.js";
+import type { VerificationFinding } from "../report.js";
+import { fetchById, fetchList, finding, listRecords, noIdReason } from "./context.js";
+import { defineCheck, skip } from "./define-check.js";
 
-export async function checkByIdIdentity(ctx: VerifyContext): Promise<CheckDraft> {
-  const draft: CheckDraft = {
-    group: "cross-endpoint",
-    check: "same-record-as-list",
-    endpoint: byIdLabel(false),
-    operationId: "getHumanEvaluation",
-    findings: [],
-  };
-  const records = ctx.appId === undefined ? undefined : listRecords(await fetchList(ctx, "listHumanEvaluations", false, "app"));
-  const listed = (records ?? []).flatMap((record, index) =>
-    isPlainObject(record) && typeof record.id === "string" ? [{ record, index, id: record.id }] : [],
-  );
-  if (listed.length === 0) return { ...draft, skipReason: await noIdReason(ctx) };
-  const responses = await Promise.all(listed.map(({ id }) => fetchById(ctx, id, false)));
-  listed.forEach(({ record, index, id }, i) => {
-    const response = responses[i]!;
-    // A non-200 or non-JSON answer is the conformance check's finding.
-    if (response.status !== 200 || !response.parsed) return;
-    const returnedId = isPlainObject(response.json) ? response.json.id : undefined;
-    // Another record entirely: say so at its id rather than at the first field that happens to differ.
-    const difference = returnedId !== id ? { path: "$.id", left: id, right: returnedId } : firstDifference(record, response.json);
-    if (!difference) return;
-    const listRequest = listLabel("listHumanEvaluations", false, "app");
-    draft.findings.push(
-      finding(
-        "error",
-        difference.path,
-        "same-record-as-list",
-        `differs from item ${index} of ${listRequest}: the list has ${showValue(difference.left)}, by id ${showValue(difference.right)}`,
-        response.request,
-      ),
+export const byIdIdentityCheck = defineCheck({
+  group: "cross-endpoint",
+  check: "same-record-as-list",
+  endpoint: byIdLabel(false),
+  operationId: "getHumanEvaluation",
+  async run(ctx) {
+    const records = ctx.appId === undefined ? undefined : listRecords(await fetchList(ctx, "listHumanEvaluations", false, "app"));
+    const listed = (records ?? []).flatMap((record, index) =>
+      isPlainObject(record) && typeof record.id === "string" ? [{ record, index, id: record.id }] : [],
     );
-  });
-  return draft;
-}
+    if (listed.length === 0) return skip(await noIdReason(ctx));
+    const responses = await Promise.all(listed.map(({ id }) => fetchById(ctx, id, false)));
+    const findings: VerificationFinding[] = [];
+    listed.forEach(({ record, index, id }, i) => {
+      const response = responses[i]!;
+      // A non-200 or non-JSON answer is the conformance check's finding.
+      if (response.status !== 200 || !response.parsed) return;
+      const returnedId = isPlainObject(response.json) ? response.json.id : undefined;
+      // Another record entirely: say so at its id rather than at the first field that happens to differ.
+      const difference = returnedId !== id ? { path: "$.id", left: id, right: returnedId } : firstDifference(record, response.json);
+      if (!difference) return;
+      const listRequest = listLabel("listHumanEvaluations", false, "app");
+      findings.push(
+        finding(
+          "error",
+          difference.path,
+          "same-record-as-list",
+          `differs from item ${index} of ${listRequest}: the list has ${showValue(difference.left)}, by id ${showValue(difference.right)}`,
+          response.request,
+        ),
+      );
+    });
+    return findings;
+  },
+});

@@ -2,21 +2,11 @@
 // every list and every human evaluation by id (not just one example).
 import { byIdLabel, listLabel, type ListOperationId } from "../endpoints.js";
 import { showValue } from "../first-difference.js";
-import type { ProviderResponse } from "../provider-client.js";
+import type { ProviderResponse } from "../../io/provider-client.js";
 import type { VerificationFinding } from "../report.js";
-import { isPlainObject } from "../../json/is-plain-object.js";
-import {
-  conformanceFindings,
-  fetchById,
-  fetchList,
-  finding,
-  humanEvaluationIds,
-  listRecords,
-  NO_APP_ID,
-  noIdReason,
-  type CheckDraft,
-  type VerifyContext,
-} from "./context.js";
+import { isPlainObject } from "../../types/json.js";
+import { conformanceFindings, fetchById, fetchList, finding, humanEvaluationIds, listRecords, noIdReason } from "./context.js";
+import { defineCheck, skip, type Check } from "./define-check.js";
 
 /** A record listed twice (a join or paging bug): clients key rows by id, so each id appears once. */
 function duplicateIds(response: ProviderResponse): VerificationFinding[] {
@@ -40,41 +30,42 @@ function duplicateIds(response: ProviderResponse): VerificationFinding[] {
   return findings;
 }
 
-export async function checkListConformance(ctx: VerifyContext, operationId: ListOperationId): Promise<CheckDraft> {
-  const draft: CheckDraft = {
+export const listConformanceCheck = (operationId: ListOperationId): Check =>
+  defineCheck({
     group: "conformance",
     check: "conformance",
     endpoint: listLabel(operationId, false, "app"),
     operationId,
-    findings: [],
-  };
-  if (ctx.appId === undefined) return { ...draft, skipReason: NO_APP_ID };
-  const response = await fetchList(ctx, operationId, false, "app");
-  draft.findings.push(...conformanceFindings(operationId, response), ...duplicateIds(response));
-  if (response.status === 200 && Array.isArray(response.json) && response.json.length === 0)
-    draft.findings.push(
-      finding(
-        "warning",
-        "$",
-        "empty-list",
-        `no records for app ${ctx.appId}: nothing to sweep (choose an app with data)`,
-        response.request,
-      ),
-    );
-  return draft;
-}
+    needsAppId: true,
+    async run(ctx) {
+      const response = await fetchList(ctx, operationId, false, "app");
+      const findings = conformanceFindings(operationId, response);
+      for (const duplicate of duplicateIds(response)) findings.push(duplicate);
+      if (response.status === 200 && Array.isArray(response.json) && response.json.length === 0)
+        findings.push(
+          finding(
+            "warning",
+            "$",
+            "empty-list",
+            `no records for app ${ctx.appId}: nothing to sweep (choose an app with data)`,
+            response.request,
+          ),
+        );
+      return findings;
+    },
+  });
 
-export async function checkByIdConformance(ctx: VerifyContext): Promise<CheckDraft> {
-  const draft: CheckDraft = {
-    group: "conformance",
-    check: "conformance",
-    endpoint: byIdLabel(false),
-    operationId: "getHumanEvaluation",
-    findings: [],
-  };
-  const ids = await humanEvaluationIds(ctx);
-  if (ids.length === 0) return { ...draft, skipReason: await noIdReason(ctx) };
-  const responses = await Promise.all(ids.map((id) => fetchById(ctx, id, false)));
-  for (const response of responses) draft.findings.push(...conformanceFindings("getHumanEvaluation", response));
-  return draft;
-}
+export const byIdConformanceCheck = defineCheck({
+  group: "conformance",
+  check: "conformance",
+  endpoint: byIdLabel(false),
+  operationId: "getHumanEvaluation",
+  async run(ctx) {
+    const ids = await humanEvaluationIds(ctx);
+    if (ids.length === 0) return skip(await noIdReason(ctx));
+    const responses = await Promise.all(ids.map((id) => fetchById(ctx, id, false)));
+    const findings: VerificationFinding[] = [];
+    for (const response of responses) for (const f of conformanceFindings("getHumanEvaluation", response)) findings.push(f);
+    return findings;
+  },
+});

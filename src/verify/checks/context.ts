@@ -3,9 +3,9 @@
 import { checkResponse } from "../../check/check-response.js";
 import type { Severity } from "../../check/finding.js";
 import type { OperationId } from "../../contract/operations.js";
-import { isPlainObject } from "../../json/is-plain-object.js";
+import { isPlainObject } from "../../types/json.js";
 import { byIdPath, listPath, type AppIdKind, type ListOperationId } from "../endpoints.js";
-import type { ProviderClient, ProviderResponse } from "../provider-client.js";
+import type { ProviderClient, ProviderResponse } from "../../io/provider-client.js";
 import type { CheckGroup, VerificationFinding } from "../report.js";
 
 export interface VerifyContext {

@@ -1,11 +1,12 @@
 // A list without app_id: the seed lists app_id as required (4.1), and the real service answers
 // 422 with a validation body naming it. The seed also calls it an optional filter, so a 200 is a
 // warning, not an error. Checked on both path forms.
-import { isPlainObject } from "../../json/is-plain-object.js";
+import { isPlainObject } from "../../types/json.js";
 import { listLabel, type ListOperationId } from "../endpoints.js";
-import type { ProviderResponse } from "../provider-client.js";
+import type { ProviderResponse } from "../../io/provider-client.js";
 import type { VerificationFinding } from "../report.js";
-import { conformanceFindings, fetchList, finding, type CheckDraft, type VerifyContext } from "./context.js";
+import { conformanceFindings, fetchList, finding } from "./context.js";
+import { defineCheck, type Check } from "./define-check.js";
 
 /** True when some `detail[].loc` of a validation body names app_id. */
 function namesAppId(body: unknown): boolean {
@@ -50,13 +51,11 @@ export function judgeMissingAppId(operationId: ListOperationId, response: Provid
   return checked;
 }
 
-export async function checkMissingAppId(ctx: VerifyContext, operationId: ListOperationId, slash: boolean): Promise<CheckDraft> {
-  const response = await fetchList(ctx, operationId, slash, "none");
-  return {
+export const missingAppIdCheck = (operationId: ListOperationId, slash: boolean): Check =>
+  defineCheck({
     group: "cross-endpoint",
     check: "missing-app-id",
     endpoint: listLabel(operationId, slash, "none"),
     operationId,
-    findings: judgeMissingAppId(operationId, response),
-  };
-}
+    run: async (ctx) => judgeMissingAppId(operationId, await fetchList(ctx, operationId, slash, "none")),
+  });

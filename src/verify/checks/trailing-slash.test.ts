@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProviderResponse } from "../provider-client.js";
+import type { ProviderResponse } from "../../io/provider-client.js";
 import { compareForms } from "./trailing-slash.js";
 
 const response = (request: string, status: number, json: unknown): ProviderResponse => ({

@@ -2,18 +2,10 @@
 // (its own web client calls the trailing-slash form; domain notes), so a provider must too.
 import { byIdLabel, listLabel, type ListOperationId } from "../endpoints.js";
 import { firstDifference, showValue } from "../first-difference.js";
-import type { ProviderResponse } from "../provider-client.js";
+import type { ProviderResponse } from "../../io/provider-client.js";
 import type { VerificationFinding } from "../report.js";
-import {
-  fetchById,
-  fetchList,
-  finding,
-  humanEvaluationIds,
-  NO_APP_ID,
-  noIdReason,
-  type CheckDraft,
-  type VerifyContext,
-} from "./context.js";
+import { fetchById, fetchList, finding, humanEvaluationIds, noIdReason } from "./context.js";
+import { defineCheck, skip, type Check } from "./define-check.js";
 
 /** Key-order-independent JSON, to compare lists whose order differs between two calls. */
 const canonical = (value: unknown): string =>
@@ -61,30 +53,29 @@ export function compareForms(plain: ProviderResponse, slashed: ProviderResponse)
   ];
 }
 
-export async function checkListTrailingSlash(ctx: VerifyContext, operationId: ListOperationId): Promise<CheckDraft> {
-  const draft: CheckDraft = {
+export const listTrailingSlashCheck = (operationId: ListOperationId): Check =>
+  defineCheck({
     group: "cross-endpoint",
     check: "trailing-slash",
     endpoint: listLabel(operationId, true, "app"),
     operationId,
-    findings: [],
-  };
-  if (ctx.appId === undefined) return { ...draft, skipReason: NO_APP_ID };
-  const [plain, slashed] = await Promise.all([fetchList(ctx, operationId, false, "app"), fetchList(ctx, operationId, true, "app")]);
-  return { ...draft, findings: compareForms(plain, slashed) };
-}
+    needsAppId: true,
+    async run(ctx) {
+      const [plain, slashed] = await Promise.all([fetchList(ctx, operationId, false, "app"), fetchList(ctx, operationId, true, "app")]);
+      return compareForms(plain, slashed);
+    },
+  });
 
-export async function checkByIdTrailingSlash(ctx: VerifyContext): Promise<CheckDraft> {
-  const draft: CheckDraft = {
-    group: "cross-endpoint",
-    check: "trailing-slash",
-    endpoint: byIdLabel(true),
-    operationId: "getHumanEvaluation",
-    findings: [],
-  };
-  // One record is enough: routing does not depend on which id is asked for.
-  const [id] = await humanEvaluationIds(ctx);
-  if (id === undefined) return { ...draft, skipReason: await noIdReason(ctx) };
-  const [plain, slashed] = await Promise.all([fetchById(ctx, id, false), fetchById(ctx, id, true)]);
-  return { ...draft, findings: compareForms(plain, slashed) };
-}
+export const byIdTrailingSlashCheck = defineCheck({
+  group: "cross-endpoint",
+  check: "trailing-slash",
+  endpoint: byIdLabel(true),
+  operationId: "getHumanEvaluation",
+  async run(ctx) {
+    // One record is enough: routing does not depend on which id is asked for.
+    const [id] = await humanEvaluationIds(ctx);
+    if (id === undefined) return skip(await noIdReason(ctx));
+    const [plain, slashed] = await Promise.all([fetchById(ctx, id, false), fetchById(ctx, id, true)]);
+    return compareForms(plain, slashed);
+  },
+});

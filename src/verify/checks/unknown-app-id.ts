@@ -2,11 +2,12 @@
 // unknown app id gives (4.4), so other answers that the real service has given are warnings: a 4xx
 // with a {"detail": ...} body (an alternative a provider may document) and a 5xx (older versions of
 // the real service answered 500 for /evaluations). Records, or any other answer, are errors.
-import { isPlainObject } from "../../json/is-plain-object.js";
+import { isPlainObject } from "../../types/json.js";
 import { listLabel, type ListOperationId } from "../endpoints.js";
-import type { ProviderResponse } from "../provider-client.js";
+import type { ProviderResponse } from "../../io/provider-client.js";
 import type { VerificationFinding } from "../report.js";
-import { conformanceFindings, fetchList, finding, type CheckDraft, type VerifyContext } from "./context.js";
+import { conformanceFindings, fetchList, finding } from "./context.js";
+import { defineCheck, type Check } from "./define-check.js";
 
 export function judgeUnknownAppId(operationId: ListOperationId, response: ProviderResponse): VerificationFinding[] {
   const { request, status } = response;
@@ -49,13 +50,11 @@ export function judgeUnknownAppId(operationId: ListOperationId, response: Provid
   ];
 }
 
-export async function checkUnknownAppId(ctx: VerifyContext, operationId: ListOperationId): Promise<CheckDraft> {
-  const response = await fetchList(ctx, operationId, false, "unknown");
-  return {
+export const unknownAppIdCheck = (operationId: ListOperationId): Check =>
+  defineCheck({
     group: "cross-endpoint",
     check: "unknown-app-id",
     endpoint: listLabel(operationId, false, "unknown"),
     operationId,
-    findings: judgeUnknownAppId(operationId, response),
-  };
-}
+    run: async (ctx) => judgeUnknownAppId(operationId, await fetchList(ctx, operationId, false, "unknown")),
+  });

@@ -1,12 +1,13 @@
 // A human evaluation id that does not exist (random 24-hex). The seed does not say what happens
 // (section 7): 404 or 422 are fine, a 5xx is a warning (clients cannot tell "not found" from a
 // crash; older versions of the real service did it), a record is an error.
-import { isPlainObject } from "../../json/is-plain-object.js";
+import { isPlainObject } from "../../types/json.js";
 import { byIdLabel } from "../endpoints.js";
 import { showValue } from "../first-difference.js";
-import type { ProviderResponse } from "../provider-client.js";
+import type { ProviderResponse } from "../../io/provider-client.js";
 import type { VerificationFinding } from "../report.js";
-import { conformanceFindings, fetchById, finding, type CheckDraft, type VerifyContext } from "./context.js";
+import { conformanceFindings, fetchById, finding } from "./context.js";
+import { defineCheck } from "./define-check.js";
 
 export function judgeUnknownEvaluationId(response: ProviderResponse): VerificationFinding[] {
   const { request, status } = response;
@@ -33,13 +34,10 @@ export function judgeUnknownEvaluationId(response: ProviderResponse): Verificati
   return [finding("warning", "$", "unknown-evaluation-id", `answers ${status} for an unknown id, expected 404 or 422: ${why}`, request)];
 }
 
-export async function checkUnknownEvaluationId(ctx: VerifyContext): Promise<CheckDraft> {
-  const response = await fetchById(ctx, ctx.unknownEvaluationId, false);
-  return {
-    group: "cross-endpoint",
-    check: "unknown-evaluation-id",
-    endpoint: byIdLabel(false, "{unknown}"),
-    operationId: "getHumanEvaluation",
-    findings: judgeUnknownEvaluationId(response),
-  };
-}
+export const unknownEvaluationIdCheck = defineCheck({
+  group: "cross-endpoint",
+  check: "unknown-evaluation-id",
+  endpoint: byIdLabel(false, "{unknown}"),
+  operationId: "getHumanEvaluation",
+  run: async (ctx) => judgeUnknownEvaluationId(await fetchById(ctx, ctx.unknownEvaluationId, false)),
+});

@@ -4,16 +4,15 @@
 // A broken contract is a result (passed: false, mismatches per interaction); only a verification
 // that cannot run throws (E_PACT, E_PROVIDER_UNREACHABLE, E_USAGE, file errors).
 import { isToolkitError, ToolkitError } from "../errors.js";
-import { normalizeHttpUrl } from "./base-url.js";
-import { PACT_PROVIDER } from "./pact-contract.js";
-import { operationResolver, readCommittedPacts, readPactFiles, type LocalPacts } from "./pact-operations.js";
-import { isVerifierJson, toVerificationResult, type PactVerificationResult } from "./pact-results.js";
-import { describeNetworkError } from "./provider-client.js";
-import { runVerifierIsolated, type VerifierRunOptions } from "./pact-runner.js";
+import { createProviderClient, normalizeHttpUrl } from "../io/index.js";
+import { PACT_PROVIDER } from "./contract.js";
+import { operationResolver, readCommittedPacts, readPactFiles, type LocalPacts } from "./operations.js";
+import { isVerifierJson, toVerificationResult, type PactVerificationResult } from "./results.js";
+import { runVerifierIsolated, type VerifierRunOptions } from "./runner.js";
 import { startProviderStateServer, type ProviderStateServer } from "./provider-states.js";
-import { stripAnsi } from "../text/strip-ansi.js";
+import { stripVTControlCharacters } from "node:util";
 
-export type { PactInteractionResult, PactVerificationResult } from "./pact-results.js";
+export type { PactInteractionResult, PactVerificationResult } from "./results.js";
 
 /** Which consumer versions' pacts a broker hands out (Pact's consumer version selectors). */
 export interface ConsumerVersionSelector {
@@ -76,18 +75,9 @@ export function checkPactOptions(options: PactStepOptions): void {
     throw new ToolkitError("E_USAGE", "give either --broker-token or --broker-username/--broker-password, not both");
 }
 
-/** Any HTTP answer means the provider is up; only a failed connection is "unreachable". */
+/** Any HTTP answer means the provider is up; only a failed connection is "unreachable" (E_PROVIDER_UNREACHABLE). */
 async function assertReachable(baseUrl: string, appId: string, timeoutMs: number): Promise<void> {
-  const request = `/evaluations?app_id=${encodeURIComponent(appId)}`;
-  try {
-    const response = await fetch(`${baseUrl}${request}`, { signal: AbortSignal.timeout(timeoutMs) });
-    await response.body?.cancel();
-  } catch (error) {
-    const reason = describeNetworkError(error, `${baseUrl}${request}`, timeoutMs);
-    throw new ToolkitError("E_PROVIDER_UNREACHABLE", `cannot reach the provider at ${baseUrl}: ${reason} (GET ${request})`, {
-      cause: error,
-    });
-  }
+  await createProviderClient({ baseUrl, timeoutMs, concurrency: 1 }).get("/evaluations", { app_id: appId });
 }
 
 function brokerOptions(options: PactVerificationOptions, brokerUrl: string): VerifierRunOptions {
@@ -103,14 +93,14 @@ function brokerOptions(options: PactVerificationOptions, brokerUrl: string): Ver
 
 /** The non-empty lines of the verifier's output, without colour codes. */
 const plainLines = (text: string): string[] =>
-  stripAnsi(text)
+  stripVTControlCharacters(text)
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line !== "");
 
 /** Pact only logs a failed publication (an ERROR line), it is not in its result: find it in the output. */
 function publicationFailure(output: string): string | undefined {
-  const match = /Publishing of verification results failed[^\n]*/.exec(stripAnsi(output));
+  const match = /Publishing of verification results failed[^\n]*/.exec(stripVTControlCharacters(output));
   return match?.[0].trim();
 }
 

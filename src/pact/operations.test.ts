@@ -1,7 +1,7 @@
 // Filing pact interactions under the service's operations.
 import { describe, expect, it } from "vitest";
-import { PACT_INTERACTIONS } from "./pact-contract.js";
-import { operationForPath, operationResolver, readCommittedPacts } from "./pact-operations.js";
+import { PACT_INTERACTIONS } from "./contract.js";
+import { operationForPath, operationResolver, readCommittedPacts } from "./operations.js";
 
 describe("operationForPath", () => {
   it.each([

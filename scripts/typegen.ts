@@ -1,6 +1,6 @@
 // Generates the TypeScript types of src/types/schemas.ts from the schema files, so no type is
 // written twice by hand. `npm run gen` rewrites the file; a test fails when it is stale.
-import type { JsonSchema, SchemaName } from "./catalog.js";
+import type { JsonSchema, SchemaName } from "../src/schemas/catalog.js";
 
 const refName = (ref: string): string => ref.replace(/^.*\//, "").replace(/\.json$/, "");
 
@@ -48,7 +48,7 @@ export function generateTypes(schemas: ReadonlyMap<SchemaName, JsonSchema>): str
       : `${doc}export type ${name} = ${typeOf(schema, "")};`;
   });
   return [
-    "// Generated from schemas/*.json by `npm run gen` (src/schemas/typegen.ts). Do not edit by hand.",
+    "// Generated from schemas/*.json by `npm run gen` (scripts/typegen.ts). Do not edit by hand.",
     "/* eslint-disable */",
     "",
     blocks.join("\n\n"),

@@ -1,7 +1,7 @@
 // The verifier's JSON (shapes captured from pact-core 19 / pact_ffi 0.5) read into per-interaction results.
 import { describe, expect, it } from "vitest";
 import type { OperationId } from "../contract/operations.js";
-import { formatMismatch, toVerificationResult, type VerifierJson } from "./pact-results.js";
+import { formatMismatch, toVerificationResult, type VerifierJson } from "./results.js";
 
 const LIST = "a request to list the evaluations of an app";
 const GET = "a request to fetch one human evaluation by id";

@@ -3,7 +3,7 @@
 // pass/fail and a list of readable mismatches per interaction. Parsing this JSON, not the
 // coloured text report, is what keeps the per-interaction outcome robust.
 import type { OperationId } from "../contract/operations.js";
-import { stripAnsi } from "../text/strip-ansi.js";
+import { stripVTControlCharacters } from "node:util";
 import type { ProviderStateFailure } from "./provider-states.js";
 
 export interface PactInteractionResult {
@@ -46,7 +46,7 @@ export interface VerifierJson {
 export const isVerifierJson = (value: unknown): value is VerifierJson =>
   typeof value === "object" && value !== null && typeof (value as { result?: unknown }).result === "boolean";
 
-const clean = (text: string): string => stripAnsi(text).replace(/\s+/g, " ").trim();
+const clean = (text: string): string => stripVTControlCharacters(text).replace(/\s+/g, " ").trim();
 
 const PLACE_OF_TYPE: Record<string, string> = {
   StatusMismatch: "status",

@@ -8,9 +8,9 @@
 //   once a config is deleted, so the contract only says "an object" (`like({})`); Pact then ignores
 //   everything inside it, and the sweep checks the full EvaluatorConfig.
 import { MatchersV3 } from "@pact-foundation/pact";
-import { EVALUATION_EXAMPLES, HUMAN_EVALUATION_EXAMPLES } from "../../src/contract/examples.js";
-import { getSchema } from "../../src/schemas/catalog.js";
-import type { Evaluation, HumanEvaluation } from "../../src/types/schemas.js";
+import { EVALUATION_EXAMPLES, HUMAN_EVALUATION_EXAMPLES } from "../contract/examples.js";
+import { getSchema } from "../schemas/catalog.js";
+import type { Evaluation, HumanEvaluation } from "../types/schemas.js";
 
 const { atLeastLike, eachLike, fromProviderState, like, regex, string } = MatchersV3;
 

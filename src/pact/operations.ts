@@ -2,10 +2,10 @@
 // Pact result under its endpoint. The verifier's result names interactions only by description:
 // local pact files are read for their request paths; broker pacts are matched by description.
 import { readdir } from "node:fs/promises";
-import { readJsonFile } from "../check/read-json-file.js";
+import { readJsonFile } from "../io/read-json-file.js";
 import { OPERATION_IDS, OPERATIONS, type OperationId } from "../contract/operations.js";
 import { ToolkitError } from "../errors.js";
-import { CONTRACTS_DIR, PACT_INTERACTIONS } from "./pact-contract.js";
+import { CONTRACTS_DIR, PACT_INTERACTIONS } from "./contract.js";
 
 const OPERATION_PATHS: ReadonlyArray<[RegExp, OperationId]> = OPERATION_IDS.map((id) => [
   new RegExp(`^${OPERATIONS[id].path.replace(/\{[^}]+\}/g, "[^/]+")}/?$`),

@@ -4,8 +4,8 @@
 // HTTP with Pact's state-change protocol (POST {state, params, action} -> JSON values), so the
 // verifier, which runs in a child process, reaches it like any provider's own setup URL.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { PROVIDER_STATES } from "./pact-contract.js";
+import { createProviderClient, listen, type ProviderResponse } from "../io/index.js";
+import { PROVIDER_STATES } from "./contract.js";
 
 export interface ProviderStateContext {
   /** The provider's base URL, normalised without a trailing slash. */
@@ -26,26 +26,18 @@ export class ProviderStateError extends Error {
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 async function fetchList(context: ProviderStateContext, path: string): Promise<unknown[]> {
-  const pathAndQuery = `${path}?app_id=${encodeURIComponent(context.appId)}`;
-  let response: Response;
+  const client = createProviderClient({ baseUrl: context.baseUrl, timeoutMs: context.timeoutMs ?? DEFAULT_TIMEOUT_MS, concurrency: 1 });
+  let response: ProviderResponse;
   try {
-    response = await fetch(`${context.baseUrl}${pathAndQuery}`, {
-      headers: { Accept: "application/json" },
-      signal: AbortSignal.timeout(context.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
+    response = await client.get(path, { app_id: context.appId });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new ProviderStateError(`GET ${pathAndQuery} failed (${cause})`);
+    throw new ProviderStateError(error instanceof Error ? error.message : String(error));
   }
-  if (response.status !== 200) throw new ProviderStateError(`GET ${pathAndQuery} answered ${response.status}, not 200`);
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    throw new ProviderStateError(`GET ${pathAndQuery} did not answer JSON`);
-  }
-  if (!Array.isArray(body)) throw new ProviderStateError(`GET ${pathAndQuery} did not answer a JSON array`);
-  return body;
+  const { request, status } = response;
+  if (status !== 200) throw new ProviderStateError(`${request} answered ${status}, not 200`);
+  if (!response.parsed) throw new ProviderStateError(`${request} did not answer JSON`);
+  if (!Array.isArray(response.json)) throw new ProviderStateError(`${request} did not answer a JSON array`);
+  return response.json;
 }
 
 async function requireRecords(context: ProviderStateContext, path: string, what: string): Promise<unknown[]> {
@@ -135,11 +127,7 @@ export async function startProviderStateServer(context: ProviderStateContext): P
       }
     })();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, 0, "127.0.0.1");
   return {
     url: `http://127.0.0.1:${port}/provider-states`,
     failures,

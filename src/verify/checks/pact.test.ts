@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mismatchPath, pactDrafts } from "./pact-checks.js";
+import { mismatchPath, pactDrafts } from "./pact.js";
 
 describe("pactDrafts", () => {
   it("files each interaction under its endpoint, one finding per mismatch with its path", () => {

@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** JSON-serialisable options of pact-js's `Verifier` (state handling is by URL, not by function). */
 export type VerifierRunOptions = Record<string, unknown>;
@@ -24,21 +25,15 @@ export interface VerifierRunOutcome {
   output: string;
 }
 
-// Plain CommonJS so the same child runs from src/ (tests) and dist/ without a TypeScript loader.
-// argv[1] is the resolved path of the Verifier's module, so it loads from this package's own tree.
-const CHILD_SOURCE = `
-const { Verifier } = require(process.argv[1]);
-process.once("disconnect", () => process.exit(1));
-process.once("message", (options) => {
-  new Verifier(options)
-    .verifyProvider()
-    .then(
-      (text) => ({ ok: true, text: String(text) }),
-      (error) => ({ ok: false, text: error instanceof Error ? error.message : String(error) }),
-    )
-    .then((reply) => process.send(reply, () => process.exit(0)));
-});
-`;
+/**
+ * The child's entry: the compiled verifier-child.js beside this module (dist/), or, when running
+ * from the TypeScript sources (tests, scripts), verifier-child.ts under the same tsx loader.
+ */
+function childEntry(): { path: string; execArgv: string[] } {
+  const compiled = fileURLToPath(new URL("./verifier-child.js", import.meta.url));
+  if (existsSync(compiled)) return { path: compiled, execArgv: [] };
+  return { path: fileURLToPath(new URL("./verifier-child.ts", import.meta.url)), execArgv: ["--import", "tsx"] };
+}
 
 const MAX_OUTPUT_CHARS = 1_000_000;
 
@@ -63,7 +58,8 @@ export function runVerifierIsolated(verifierOptions: VerifierRunOptions, options
   const pactModule = verifierModulePath();
   // Pact sends anonymous usage metrics to a third party unless told not to; a CI tool should not.
   const env = { ...process.env, PACT_DO_NOT_TRACK: process.env["PACT_DO_NOT_TRACK"] ?? "true" };
-  const child = spawn(process.execPath, ["-e", CHILD_SOURCE, pactModule], { stdio: ["ignore", "pipe", "pipe", "ipc"], env });
+  const entry = childEntry();
+  const child = spawn(process.execPath, [...entry.execArgv, entry.path, pactModule], { stdio: ["ignore", "pipe", "pipe", "ipc"], env });
   let output = "";
   const collect = (chunk: Buffer): void => {
     if (options.echo) process.stderr.write(chunk);

@@ -1,9 +1,9 @@
 // Turns the Pact verification's result into checks of the report: one per interaction, filed
 // under the endpoint it exercises, each mismatch a finding (rule `pact`).
-import type { OperationId } from "../contract/operations.js";
-import type { CheckDraft } from "./checks/context.js";
-import { mainLabel } from "./endpoints.js";
-import type { VerificationFinding } from "./report.js";
+import type { OperationId } from "../../contract/operations.js";
+import type { CheckDraft } from "./context.js";
+import { mainLabel } from "../endpoints.js";
+import type { VerificationFinding } from "../report.js";
 
 /** The parts of runPactVerification's result this module reads (PactVerificationResult fits it). */
 export interface PactOutcome {

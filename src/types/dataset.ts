@@ -1,7 +1,7 @@
 // The dataset shared by the fixture generator (writes it), the mock server (serves it) and the
 // tests: all records of every app, for the three endpoints.
 import { fileURLToPath } from "node:url";
-import type { Evaluation, HumanEvaluation } from "../types/schemas.js";
+import type { Evaluation, HumanEvaluation } from "./schemas.js";
 
 export interface Dataset {
   evaluations: Evaluation[];

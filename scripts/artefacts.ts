@@ -1,0 +1,54 @@
+// Every file derived from the schemas, with how to render it. `npm run gen` writes them;
+// `npm run gen:check` (part of `npm test`) fails when a committed copy differs from a fresh rendering.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { renderOpenApiYaml } from "../src/contract/openapi.js";
+import { loadSchemas } from "../src/schemas/catalog.js";
+import { generateTypes } from "./typegen.js";
+
+export interface GeneratedArtefact {
+  /** Path from the repository root. */
+  path: string;
+  render(): string | Promise<string>;
+}
+
+export const GENERATED_ARTEFACTS: readonly GeneratedArtefact[] = [
+  { path: "src/types/schemas.ts", render: () => generateTypes(loadSchemas()) },
+  { path: "contracts/openapi.yaml", render: renderOpenApiYaml },
+  // The embedded default dataset: what `evals-contract fixtures` writes with its default options
+  // (seed 42). Imported lazily: rendering it loads faker and json-schema-faker.
+  { path: "fixtures/default.json", render: async () => (await import("../src/generate/fixture-run.js")).renderDefaultFixture() },
+  // The consumer pact, replayed through Pact's mock server (loads pact-js's native core).
+  {
+    path: "contracts/evals-frontend-evaluation-listing-service.json",
+    render: async () => (await import("./pact-file.js")).renderPactFile(),
+  },
+];
+
+export interface StaleArtefact {
+  path: string;
+  /** Where the committed copy first differs from a fresh rendering, in a few words. */
+  difference: string;
+  /** The fresh rendering. */
+  want: string;
+}
+
+/** The artefacts under `root` whose committed copy is missing or differs from a fresh rendering. */
+export async function staleArtefacts(root: string): Promise<StaleArtefact[]> {
+  const stale: StaleArtefact[] = [];
+  for (const artefact of GENERATED_ARTEFACTS) {
+    const want = await artefact.render();
+    const have = await readFile(join(root, artefact.path), "utf8").catch(() => undefined);
+    if (have !== want) stale.push({ path: artefact.path, difference: firstDifference(have, want), want });
+  }
+  return stale;
+}
+
+function firstDifference(have: string | undefined, want: string): string {
+  if (have === undefined) return "missing";
+  const a = have.split("\n");
+  const b = want.split("\n");
+  const at = a.findIndex((line, i) => line !== b[i]);
+  const line = at === -1 ? a.length : at;
+  return `line ${line + 1}: committed ${JSON.stringify(a[line]?.trim() ?? "")}, generated ${JSON.stringify(b[line]?.trim() ?? "")}`;
+}

@@ -1,0 +1,29 @@
+// Renders the consumer pact (contracts/<consumer>-<provider>.json) from the interactions declared in
+// src/pact/interactions.ts: each is replayed against Pact's mock server with its example request,
+// and pact-js writes the file into a temporary folder, whose text is returned. `npm run gen` writes
+// it to contracts/; `npm run gen:check` fails when the committed copy differs.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PactV4 } from "@pact-foundation/pact";
+import { OPERATION_IDS } from "../src/contract/operations.js";
+import { PACT_CONSUMER, PACT_PROVIDER } from "../src/pact/contract.js";
+import { declareInteraction, EXAMPLE_REQUESTS } from "../src/pact/interactions.js";
+
+export async function renderPactFile(): Promise<string> {
+  // Pact's native core sends anonymous usage metrics unless told not to.
+  process.env["PACT_DO_NOT_TRACK"] ??= "true";
+  const dir = mkdtempSync(join(tmpdir(), "evals-contract-pact-"));
+  try {
+    const pact = new PactV4({ consumer: PACT_CONSUMER, provider: PACT_PROVIDER, dir, logLevel: "error" });
+    for (const operationId of OPERATION_IDS)
+      await declareInteraction(pact, operationId).executeTest(async (server) => {
+        const response = await fetch(`${server.url}${EXAMPLE_REQUESTS[operationId]}`, { headers: { Accept: "application/json" } });
+        if (response.status !== 200) throw new Error(`${operationId}: Pact's mock server answered ${response.status}`);
+        await response.arrayBuffer();
+      });
+    return readFileSync(join(dir, `${PACT_CONSUMER}-${PACT_PROVIDER}.json`), "utf8");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,8 @@
+// The conformance checker: findings (severity, JSON path, rule, message) for a resource, a document
+// or a whole HTTP response, from validators compiled once per process (registry.ts).
+export { checkDocument, checkResource } from "./check-resource.js";
+export { checkResponse } from "./check-response.js";
+export type { HeaderBag, HttpResponseLike } from "./check-response.js";
+export { countBySeverity, escalateWarnings, hasErrors } from "./finding.js";
+export type { Finding, Severity } from "./finding.js";
+export { formatFindings, plural, summarize } from "./format-findings.js";

@@ -1,0 +1,6 @@
+// The service's interface as data: its operations (seed section 4), the OpenAPI document built from
+// them and the schemas, and realistic example records.
+export { OPERATIONS, OPERATION_IDS, isOperationId, pathFor } from "./operations.js";
+export type { BodySpec, OperationId, OperationSpec, ParameterSpec, ResponseSpec } from "./operations.js";
+export { buildOpenApiDocument, renderOpenApiYaml, toComponentSchema } from "./openapi.js";
+export { EVALUATION_EXAMPLES, HUMAN_EVALUATION_EXAMPLES, VALIDATION_ERROR_EXAMPLE } from "./examples.js";
