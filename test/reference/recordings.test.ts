@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 const PYTHON = "/usr/bin/python3";
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -39,15 +39,19 @@ interface Changed {
 }
 
 let dir: string;
+let missingDeps: string | undefined;
 beforeAll(async () => {
   const probe = await python(["-c", "import fastapi, httpx"]);
   if (probe.code !== 0) {
-    throw new Error(
+    missingDeps =
       `${PYTHON} cannot import fastapi/httpx (${probe.stderr.trim() || `exit ${probe.code}`}); ` +
-        "install them with scripts/ensure-test-deps.sh (apt: python3-fastapi python3-httpx)",
-    );
+      "install them with scripts/ensure-test-deps.sh (apt: python3-fastapi python3-httpx)";
   }
   dir = await mkdtemp(join(tmpdir(), "reference-"));
+});
+// Every test fails (never skips) with the install hint when the Python side is missing.
+beforeEach(() => {
+  if (missingDeps) throw new Error(missingDeps);
 });
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
