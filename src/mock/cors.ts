@@ -1,6 +1,17 @@
-// CORS for browser development: any origin may call the mock, with credentials, and read the
-// scenario header; preflights are answered directly.
+// CORS as the real service's Starlette CORSMiddleware answers it (allow_methods=["*"],
+// allow_credentials=True; reference/recordings), but for any origin, since frontends run on any
+// port: a preflight is `OPTIONS` with Origin and Access-Control-Request-Method and answers 200 "OK";
+// every other answer carries the allow-origin headers. `strict` allows GET only, as a browser
+// talking to a read-only service should need nothing else.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
+
+export const CORS_MODES = ["any", "strict"] as const;
+export type CorsMode = (typeof CORS_MODES)[number];
+
+/** Starlette's ALL_METHODS, what `allow_methods=["*"]` lists. */
+const ALL_METHODS = "DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT";
+/** Starlette's SAFELISTED_HEADERS, listed when the preflight asks for no header. */
+const SAFELISTED_HEADERS = "Accept, Accept-Language, Content-Language, Content-Type";
 
 /** CORS headers of an ordinary response. A request's Origin is echoed so `credentials: "include"` works. */
 export function corsHeaders(origin: string | undefined, headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
@@ -15,12 +26,27 @@ export function corsHeaders(origin: string | undefined, headers: OutgoingHttpHea
   return headers;
 }
 
-/** Headers of a preflight (OPTIONS) answer: GET with whatever headers the page wants to send. */
-export function preflightHeaders(request: IncomingHttpHeaders): OutgoingHttpHeaders {
-  return corsHeaders(request.origin, {
-    "Access-Control-Allow-Methods": "GET, OPTIONS",
-    "Access-Control-Allow-Headers": request["access-control-request-headers"] ?? "Prefer, Content-Type, Authorization",
+/** A CORS preflight (Starlette's test): OPTIONS with both Origin and Access-Control-Request-Method. */
+export const isPreflight = (method: string, headers: IncomingHttpHeaders): boolean =>
+  method === "OPTIONS" && headers.origin !== undefined && headers["access-control-request-method"] !== undefined;
+
+export interface PreflightAnswer {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: string;
+}
+
+/** The answer to a preflight: 200 "OK", or Starlette's 400 "Disallowed CORS method" when `strict` refuses the method. */
+export function preflight(request: IncomingHttpHeaders, mode: CorsMode): PreflightAnswer {
+  const method = String(request["access-control-request-method"] ?? "").toUpperCase();
+  const requested = request["access-control-request-headers"];
+  const headers = corsHeaders(request.origin, {
+    "Access-Control-Allow-Methods": mode === "strict" ? "GET" : ALL_METHODS,
     "Access-Control-Max-Age": "600",
-    Allow: "GET, OPTIONS",
+    // Any header the page wants to send (Prefer carries the scenarios), as allow_headers=["*"] does.
+    "Access-Control-Allow-Headers": requested === undefined || requested === "" ? SAFELISTED_HEADERS : requested,
+    "Content-Type": "text/plain; charset=utf-8",
   });
+  const allowed = mode === "any" || method === "GET";
+  return allowed ? { status: 200, headers, body: "OK" } : { status: 400, headers, body: "Disallowed CORS method" };
 }

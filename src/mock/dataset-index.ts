@@ -10,6 +10,8 @@ export interface DatasetIndex {
   humanEvaluationsByApp: ReadonlyMap<string, Buffer>;
   /** Compact JSON of one human evaluation, by id. */
   humanEvaluationById: ReadonlyMap<string, Buffer>;
+  /** Every app id some record names (the legacy mode's "the app exists"). */
+  appIds: ReadonlySet<string>;
   /** One line for logs: how much is served. */
   summary: string;
 }
@@ -44,5 +46,11 @@ export function indexDataset(dataset: Dataset): DatasetIndex {
   const evaluationsByApp = serializeGroups(groupBy(dataset.evaluations, (e) => e.app_id));
   const humanEvaluationsByApp = serializeGroups(groupBy(dataset.human_evaluations, (e) => e.app_id));
   const humanEvaluationById = new Map(dataset.human_evaluations.map((e) => [e.id, Buffer.from(JSON.stringify(e))]));
-  return { evaluationsByApp, humanEvaluationsByApp, humanEvaluationById, summary: describeDataset(dataset) };
+  return {
+    evaluationsByApp,
+    humanEvaluationsByApp,
+    humanEvaluationById,
+    appIds: new Set(appIdsOf(dataset)),
+    summary: describeDataset(dataset),
+  };
 }

@@ -1,15 +1,15 @@
-// Error bodies in the real service's shapes (FastAPI/Starlette: `{"detail": ...}`), because a
-// frontend must code against the provider, not the mock (conventions, point 4).
+// The mock's error bodies: the real service's (src/contract/error-bodies.ts, recorded from FastAPI)
+// as bytes, and what a forced status (`Prefer: code=`) answers, because a frontend must code
+// against the provider, not the mock (conventions, point 4).
 import { STATUS_CODES } from "node:http";
+import { evaluationNotFound, METHOD_NOT_ALLOWED, missingAppId, NOT_FOUND, type CompatMode } from "../contract/error-bodies.js";
 import type { OperationId } from "../contract/operations.js";
 
-const json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
+const bytes = (text: string): Buffer => Buffer.from(text);
+const json = (value: unknown): Buffer => bytes(JSON.stringify(value));
 
-/** The framework's body for a missing app_id (seed 2.6 and 7; pydantic v2 form without `input`). */
-export const MISSING_APP_ID = json({ detail: [{ loc: ["query", "app_id"], msg: "Field required", type: "missing" }] });
-export const NOT_FOUND = json({ detail: "Not Found" });
-export const EVALUATION_NOT_FOUND = json({ detail: "Evaluation not found" });
-export const METHOD_NOT_ALLOWED = json({ detail: "Method Not Allowed" });
+export const NOT_FOUND_BODY = bytes(NOT_FOUND.body);
+export const METHOD_NOT_ALLOWED_BODY = bytes(METHOD_NOT_ALLOWED.body);
 
 const DETAILS: Readonly<Record<number, string>> = {
   // What FastAPI's security dependencies say when credentials are missing.
@@ -17,11 +17,11 @@ const DETAILS: Readonly<Record<number, string>> = {
   403: "Not authenticated",
 };
 
-/** The body the real service would send with `status` on `operationId` (used for forced codes). */
-export function errorBody(status: number, operationId: OperationId): Buffer {
-  if (status === 422) return MISSING_APP_ID;
-  if (status === 405) return METHOD_NOT_ALLOWED;
-  if (status === 404) return operationId === "getHumanEvaluation" ? EVALUATION_NOT_FOUND : NOT_FOUND;
+/** The body the real service would send with `status` on `operationId` (for forced codes). */
+export function errorBody(status: number, operationId: OperationId, compat: CompatMode): Buffer {
+  if (status === 422) return bytes(missingAppId(compat).body);
+  if (status === 405) return METHOD_NOT_ALLOWED_BODY;
+  if (status === 404) return operationId === "getHumanEvaluation" ? bytes(evaluationNotFound("v1").body) : NOT_FOUND_BODY;
   return json({ detail: DETAILS[status] ?? STATUS_CODES[status] ?? "Error" });
 }
 

@@ -1,11 +1,12 @@
-// The mock's request listener: strips the base path and one trailing slash, finds the route,
-// applies the scenario and writes pre-serialized bytes. Kept allocation-light: it is the hot path
-// the benchmark measures.
+// The mock's request listener: decodes the path as Starlette does, strips the base path and one
+// trailing slash, finds the route, applies the scenario and writes pre-serialized bytes. Kept
+// allocation-light: it is the hot path the benchmark measures.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { DEFAULT_COMPAT, type CompatMode } from "../contract/error-bodies.js";
 import type { Dataset } from "../types/dataset.js";
-import { corsHeaders, preflightHeaders } from "./cors.js";
+import { corsHeaders, isPreflight, preflight, type CorsMode } from "./cors.js";
 import { indexDataset, type DatasetIndex } from "./dataset-index.js";
-import { errorBody, METHOD_NOT_ALLOWED, mockFault, NOT_FOUND } from "./error-bodies.js";
+import { errorBody, METHOD_NOT_ALLOWED_BODY, mockFault, NOT_FOUND_BODY } from "./error-bodies.js";
 import { acceptDataset } from "./load-dataset.js";
 import { matchRoute, type Reply } from "./routes.js";
 import { readScenario } from "./scenarios.js";
@@ -17,6 +18,10 @@ export interface MockHandlerOptions {
   source?: string;
   basePath?: string;
   delayMs?: number;
+  /** Whose error answers to give: FastAPI + pydantic 1 (`v1`, default), pydantic 2 (`v2`), or the spec-era 500s (`legacy`). */
+  compat?: CompatMode;
+  /** `any` (default): preflights for any method, as the real service; `strict`: GET only. */
+  cors?: CorsMode;
   log?: (line: string) => void;
 }
 
@@ -31,16 +36,38 @@ export interface MockHandler {
   dispose(): void;
 }
 
+/** A request body past this is refused with 413 (the service reads none; nobody should send one). */
+export const MAX_REQUEST_BODY_BYTES = 1_048_576;
+const PAYLOAD_TOO_LARGE: Reply = { status: 413, body: Buffer.from('{"detail":"Request body too large"}') };
+
 /** `api/`, `/api/` and `/api` all mean `/api`; `/` and `` mean no base path. */
 export function normalizeBasePath(basePath: string | undefined): string {
   const trimmed = (basePath ?? "").replace(/^\/+|\/+$/g, "");
   return trimmed === "" ? "" : `/${trimmed}`;
 }
 
+/** urllib's unquote, as uvicorn decodes the path for Starlette: valid %XX sequences decoded, the rest kept. */
+export function unquotePath(path: string): string {
+  if (!path.includes("%")) return path;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path.replace(/(%[0-9A-Fa-f]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
+}
+
 export function createMockHandler(options: MockHandlerOptions): MockHandler {
   let index: DatasetIndex = indexDataset(acceptDataset(options.data, options.source ?? "data"));
   const base = normalizeBasePath(options.basePath);
   const defaultDelay = options.delayMs ?? 0;
+  const compat = options.compat ?? DEFAULT_COMPAT;
+  const corsMode = options.cors ?? "any";
   const log = options.log;
   const pending = new Set<NodeJS.Timeout>();
 
@@ -52,7 +79,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
 
     // What the request line cannot say: a scenario asked for in a header, or what is wrong with one.
     let note = "";
-    const finish = (status: number, body: Buffer | undefined, headers: OutgoingHttpHeaders): void => {
+    const finish = (status: number, body: Buffer | string | undefined, headers: OutgoingHttpHeaders): void => {
       response.writeHead(status, headers);
       response.end(body);
       if (log) log(`${method} ${url} ${status} ${(performance.now() - started).toFixed(1)}ms${note}`);
@@ -77,18 +104,24 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       });
     };
 
+    if (isPreflight(method, request.headers)) {
+      const answer = preflight(request.headers, corsMode);
+      return finish(answer.status, answer.body, { ...answer.headers, "Content-Length": Buffer.byteLength(answer.body) });
+    }
+    const length = Number(request.headers["content-length"] ?? 0);
+    if (length > MAX_REQUEST_BODY_BYTES) return send(PAYLOAD_TOO_LARGE, { Connection: "close" });
+
     const q = url.indexOf("?");
-    let path = q === -1 ? url : url.slice(0, q);
+    let path = unquotePath(q === -1 ? url : url.slice(0, q));
     if (base !== "") {
       const under = path.startsWith(base) && (path.length === base.length || path.charCodeAt(base.length) === 47); /* "/" */
       path = under ? path.slice(base.length) : "";
     }
     if (path.length > 1 && path.charCodeAt(path.length - 1) === 47) path = path.slice(0, -1);
 
-    if (method === "OPTIONS") return finish(204, undefined, preflightHeaders(request.headers));
     const match = path === "" ? undefined : matchRoute(path);
-    if (!match) return later(defaultDelay, { status: 404, body: NOT_FOUND });
-    if (method !== "GET") return later(defaultDelay, { status: 405, body: METHOD_NOT_ALLOWED }, { Allow: "GET" });
+    if (!match) return later(defaultDelay, { status: 404, body: NOT_FOUND_BODY });
+    if (method !== "GET") return later(defaultDelay, { status: 405, body: METHOD_NOT_ALLOWED_BODY }, { Allow: "GET" });
 
     // Scenarios apply to the three operations; the default latency to every answer but a preflight.
     const query = q === -1 ? undefined : new URLSearchParams(url.slice(q + 1));
@@ -99,15 +132,24 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       return send({ status: 400, body: mockFault(scenario.fault) });
     }
     const { operationId, resolve } = match.route;
-    const reply =
-      scenario.code !== undefined && scenario.code !== 200
-        ? { status: scenario.code, body: errorBody(scenario.code, operationId) }
-        : resolve({ index, params: match.params, query, empty: scenario.empty === true });
+    const forced = scenario.code !== undefined && scenario.code !== 200;
+    const reply = forced
+      ? { status: scenario.code!, body: errorBody(scenario.code!, operationId, compat) }
+      : resolve({ index, params: match.params, query, empty: scenario.empty === true, compat });
+    // Preference-Applied names only what changed this answer: `example=empty` on a list that
+    // answered 200, `code` when the answer was forced, any delay.
+    const applied = scenario.applied.filter((preference) =>
+      preference.startsWith("example=")
+        ? !forced && reply.status === 200 && operationId !== "getHumanEvaluation"
+        : preference.startsWith("code=")
+          ? reply.status === scenario.code
+          : true,
+    );
     let extra: OutgoingHttpHeaders | undefined;
-    if (scenario.applied.length > 0) {
-      const applied = scenario.applied.join(", ");
-      extra = { "Preference-Applied": applied };
-      note = `  scenario: ${applied}`;
+    if (applied.length > 0) {
+      const text = applied.join(", ");
+      extra = { "Preference-Applied": text };
+      note = `  scenario: ${text}`;
     }
     later(scenario.delayMs ?? defaultDelay, reply, extra);
   };

@@ -9,3 +9,7 @@ export { appIdsOf, describeDataset } from "./dataset-index.js";
 export { DEFAULT_DATASET_PATH } from "../types/dataset.js";
 export type { Scenario } from "./scenarios.js";
 export { readScenario, MAX_DELAY_MS } from "./scenarios.js";
+export { CORS_MODES } from "./cors.js";
+export type { CorsMode } from "./cors.js";
+export { COMPAT_MODES, DEFAULT_COMPAT } from "../contract/error-bodies.js";
+export type { CompatMode } from "../contract/error-bodies.js";

@@ -1,6 +1,8 @@
 // The mock server's public option and handle types (what consumers' tests code against).
 import type { Dataset } from "../types/dataset.js";
+import type { CompatMode } from "../contract/error-bodies.js";
 import type { ToolkitError } from "../errors.js";
+import type { CorsMode } from "./cors.js";
 
 export interface MockServerOptions {
   /** The records to serve; default: the file at `dataFile`, else the embedded default dataset. */
@@ -15,6 +17,10 @@ export interface MockServerOptions {
   basePath?: string;
   /** Latency added to every response unless a request asks for another (`Prefer: delay=`). */
   delayMs?: number;
+  /** Whose error answers to give: `v1` (FastAPI + pydantic 1, default), `v2` (pydantic 2), `legacy` (the spec-era 500s). */
+  compat?: CompatMode;
+  /** `any` (default): CORS preflights for any method, as the real service; `strict`: GET only. */
+  cors?: CorsMode;
   /** Receives one line per request (`GET /evaluations?app_id=x 200 0.3ms`) and per data reload. */
   log?: (line: string) => void;
   /** Called after each reload attempt of `dataFile`: the new data, or why it was refused. */

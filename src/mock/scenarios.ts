@@ -18,6 +18,8 @@ export const MAX_DELAY_MS = 120_000;
 export const NO_SCENARIO: Scenario = Object.freeze({ applied: [] }) as Scenario;
 
 const INTEGER = /^\d{1,9}$/;
+/** An HTTP status as written on the wire: three digits, no sign, no leading zero. */
+const STATUS = /^[1-9]\d{2}$/;
 
 /** Collects `key=value` pairs of the Prefer header (`,` or `;` separated, values optionally quoted). */
 function preferPairs(header: string): [string, string][] {
@@ -65,7 +67,7 @@ export function readScenario(prefer: string | undefined, query: URLSearchParams 
       scenario.delayMs = Number(value);
     } else if (key === "code") {
       const code = Number(value);
-      if (!INTEGER.test(value) || (code !== 200 && (code < 400 || code > 599)))
+      if (!STATUS.test(value) || (code !== 200 && (code < 400 || code > 599)))
         return { fault: `code must be 200 or 400 to 599, got "${value}"` };
       scenario.code = code;
     } else if (key === "example") {

@@ -1,6 +1,7 @@
 // The mock server as a factory (createMockServer: build, listen is the caller's choice) and as a
 // started server (startMockServer: load the data, listen, watch the data file, close cleanly).
-import { createServer, type Server } from "node:http";
+import { createServer, STATUS_CODES, type Server } from "node:http";
+import type { Duplex } from "node:stream";
 import { readJsonFile } from "../io/read-json-file.js";
 import { DEFAULT_DATASET_PATH, type Dataset } from "../types/dataset.js";
 import { isToolkitError, ToolkitError } from "../errors.js";
@@ -16,7 +17,26 @@ export const DEFAULT_HOST = "127.0.0.1";
 /** An unstarted server on `options.data` (checked: contract errors throw E_DATA_INVALID). */
 export function createMockServer(options: MockHandlerOptions): Server & { mock: MockHandler } {
   const handler = createMockHandler(options);
-  return Object.assign(createServer(handler), { mock: handler });
+  const server = createServer(handler);
+  server.on("clientError", answerClientError);
+  return Object.assign(server, { mock: handler });
+}
+
+/**
+ * A request node cannot parse (headers too large: 431; anything else: 400) gets a JSON body with
+ * CORS headers like every other answer, so a browser page sees the status instead of a CORS error.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  const body = JSON.stringify({ detail: STATUS_CODES[status] });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Access-Control-Allow-Origin: *\r\nAccess-Control-Expose-Headers: Preference-Applied\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** A host as it appears in a URL a browser can open (wildcard addresses mean this machine). */

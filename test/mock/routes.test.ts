@@ -7,7 +7,8 @@ import { APP_A, APP_B, exampleDataset } from "./datasets.js";
 import { get } from "./http.js";
 
 const data = exampleDataset();
-const MISSING_APP_ID = '{"detail":[{"loc":["query","app_id"],"msg":"Field required","type":"missing"}]}';
+// FastAPI + pydantic 1 (the default --compat v1), as recorded in reference/recordings/v1.json.
+const MISSING_APP_ID = '{"detail":[{"loc":["query","app_id"],"msg":"field required","type":"value_error.missing"}]}';
 const humanId = data.human_evaluations[0]!.id;
 let server: RunningMockServer;
 const lines: string[] = [];
@@ -62,9 +63,11 @@ describe("mock server routes", () => {
   });
 
   it.each(["/evaluations", "/evaluations/", "/human-evaluations", "/human-evaluations/"])(
-    "GET %s without app_id, or with an empty one, is the framework's 422 byte for byte",
+    "GET %s without app_id is the framework's 422 byte for byte; an empty app_id is a string like any other ([])",
     async (path) => {
-      for (const query of ["", "?app_id=", "?other=1", "?app_id"]) {
+      for (const query of ["?app_id=", "?app_id"])
+        expect(await get(`${server.url}${path}${query}`)).toMatchObject({ status: 200, text: "[]" });
+      for (const query of ["", "?other=1"]) {
         const got = await get(`${server.url}${path}${query}`);
         expect(got.status).toBe(422);
         expect(got.text).toBe(MISSING_APP_ID);
@@ -112,7 +115,7 @@ describe("mock server routes", () => {
     const appA = data.evaluations.filter((e) => e.app_id === APP_A);
     expect(await listOf(`app_id=${encode(APP_A)}`)).toEqual([200, appA]);
     expect(await listOf(`app_id=${APP_B}&app_id=${APP_A}`)).toEqual([200, appA]);
-    expect(await listOf(`app_id=${APP_A}&app_id=`)).toEqual([422, MISSING_APP_ID]);
+    expect(await listOf(`app_id=${APP_A}&app_id=`)).toEqual([200, []]);
     expect(await listOf(`app_id=${"a".repeat(10_000)}`)).toEqual([200, []]);
     expect(await listOf("app_id=%20")).toEqual([200, []]);
     const one = await get(`${server.url}/human-evaluations/${encode(humanId)}`);
@@ -132,7 +135,7 @@ describe("mock server routes", () => {
     }
   });
 
-  it("answers a CORS preflight with 204, the allowed method and the requested headers", async () => {
+  it("answers a CORS preflight as Starlette's CORSMiddleware does: 200 OK, any method, the requested headers", async () => {
     const got = await get(`${server.url}/evaluations/`, {
       method: "OPTIONS",
       headers: {
@@ -141,11 +144,53 @@ describe("mock server routes", () => {
         "Access-Control-Request-Headers": "prefer, x-trace",
       },
     });
-    expect(got.status).toBe(204);
-    expect(got.text).toBe("");
+    expect(got.status).toBe(200);
+    expect(got.text).toBe("OK");
+    expect(got.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(got.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
-    expect(got.headers.get("access-control-allow-methods")).toBe("GET, OPTIONS");
+    expect(got.headers.get("access-control-allow-credentials")).toBe("true");
+    expect(got.headers.get("access-control-allow-methods")).toBe("DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT");
     expect(got.headers.get("access-control-allow-headers")).toBe("prefer, x-trace");
+    // Any method may be preflighted (allow_methods=["*"] in the real service).
+    const forPost = await get(`${server.url}/nope`, {
+      method: "OPTIONS",
+      headers: { Origin: "http://localhost:5173", "Access-Control-Request-Method": "POST" },
+    });
+    expect([forPost.status, forPost.text]).toEqual([200, "OK"]);
+    // OPTIONS without the preflight headers is an ordinary request: 405 on a route, as FastAPI answers.
+    const plain = await get(`${server.url}/evaluations`, { method: "OPTIONS" });
+    expect([plain.status, plain.headers.get("allow"), plain.text]).toEqual([405, "GET", '{"detail":"Method Not Allowed"}']);
+  });
+
+  it("--cors strict preflights GET only, with Starlette's refusal for anything else", async () => {
+    const strict = await startMockServer({ data, port: 0, cors: "strict" });
+    try {
+      const preflight = (method: string) =>
+        get(`${strict.url}/evaluations`, {
+          method: "OPTIONS",
+          headers: { Origin: "http://localhost:5173", "Access-Control-Request-Method": method },
+        });
+      const ok = await preflight("GET");
+      expect([ok.status, ok.text, ok.headers.get("access-control-allow-methods")]).toEqual([200, "OK", "GET"]);
+      const refused = await preflight("DELETE");
+      expect([refused.status, refused.text]).toEqual([400, "Disallowed CORS method"]);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("sends CORS headers with the 413 and 431 answers too, so a page sees the status", async () => {
+    const big = await get(`${server.url}/evaluations?app_id=${APP_A}`, {
+      method: "POST",
+      headers: { Origin: "http://localhost:5173", "Content-Type": "application/json" },
+      body: "x".repeat(1_048_577),
+    });
+    expect(big.status).toBe(413);
+    expect(big.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    const huge = await get(`${server.url}/evaluations?app_id=${APP_A}`, { headers: { "X-Padding": "y".repeat(20_000) } });
+    expect(huge.status).toBe(431);
+    expect(huge.headers.get("access-control-allow-origin")).toBe("*");
+    expect(huge.headers.get("content-type")).toBe("application/json");
   });
 
   it("logs one line per request: method, path, status, time", async () => {

@@ -46,7 +46,7 @@ describe("mock scenarios", () => {
     [401, "/evaluations?app_id=x", '{"detail":"Not authenticated"}'],
     [404, `/human-evaluations/${humanId}`, '{"detail":"Evaluation not found"}'],
     [404, "/evaluations?app_id=x", '{"detail":"Not Found"}'],
-    [422, "/evaluations?app_id=x", '{"detail":[{"loc":["query","app_id"],"msg":"Field required","type":"missing"}]}'],
+    [422, "/evaluations?app_id=x", '{"detail":[{"loc":["query","app_id"],"msg":"field required","type":"value_error.missing"}]}'],
   ])("forces status %i on %s with the framework's body", async (code, path, body) => {
     for (const [init, query] of [
       [{ headers: { Prefer: `code=${code}` } }, ""],
@@ -104,6 +104,24 @@ describe("mock scenarios", () => {
     const got = await get(`${server.url}/evaluations?app_id=${APP_A}${query}`);
     expect(got.status).toBe(400);
     expect(got.text).toContain(`"detail":"mock: ${message}`);
+  });
+
+  it("names in Preference-Applied only what changed the answer", async () => {
+    // A by-id answer has no list to empty; a 422 was not emptied; a forced code was applied.
+    const byId = await get(`${server.url}/human-evaluations/${humanId}`, { headers: { Prefer: "example=empty" } });
+    expect([byId.status, byId.headers.get("preference-applied")]).toEqual([200, null]);
+    const invalid = await get(`${server.url}/evaluations`, { headers: { Prefer: "example=empty" } });
+    expect([invalid.status, invalid.headers.get("preference-applied")]).toEqual([422, null]);
+    const forced = await get(`${server.url}/evaluations?app_id=${APP_A}`, { headers: { Prefer: "code=503, example=empty" } });
+    expect([forced.status, forced.headers.get("preference-applied")]).toEqual([503, "code=503"]);
+  });
+
+  it.each(["0500", "050", "5000", "+500", "600"])("refuses code=%s: a status is three digits, 200 or 400 to 599", async (code) => {
+    for (const init of [{ headers: { Prefer: `code=${code}` } }, {}]) {
+      const query = "headers" in init ? "" : `&__code=${encodeURIComponent(code)}`;
+      const got = await get(`${server.url}/evaluations?app_id=${APP_A}${query}`, init);
+      expect(got.status).toBe(400);
+    }
   });
 
   it("serves the list as usual with __empty=0 or false", async () => {

@@ -4,6 +4,9 @@ import { ToolkitError } from "../../errors.js";
 import type { Dataset } from "../../index.js";
 import {
   appIdsOf,
+  COMPAT_MODES,
+  CORS_MODES,
+  DEFAULT_COMPAT,
   DEFAULT_DATASET_PATH,
   DEFAULT_HOST,
   DEFAULT_PORT,
@@ -12,7 +15,7 @@ import {
   MAX_DELAY_MS,
   startMockServer,
 } from "../../mock/index.js";
-import { intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
+import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { waitForSignal, writeLine } from "../io.js";
@@ -27,6 +30,7 @@ export const mockCommand: Command = {
   name: "mock",
   summary: "serve the fixture data as a local mock of the service (for frontend development)",
   help: `Usage: evals-contract mock [--data FILE] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--base-path P] [--delay MS] [--seed N]
+                           [--compat v1|v2|legacy] [--cors any|strict]
 
 Serves the three endpoints of the Evaluation Listing Service from a dataset, with the real
 service's paths (with or without a trailing slash), error bodies, CORS and JSON content type.
@@ -41,6 +45,13 @@ Options:
   --host H         address to bind (default ${DEFAULT_HOST}, this machine only)
   --base-path P    prefix every path, e.g. /api
   --delay MS       latency added to every response (default 0)
+  --compat MODE    whose error answers to give, byte for byte as recorded from FastAPI:
+                     v1      FastAPI + pydantic 1.x, the service of the spec (default)
+                     v2      FastAPI + pydantic 2.x (the 422 body differs)
+                     legacy  v1 plus the spec-era 500s: unknown human evaluation id, a malformed id
+                             or app id, an unknown app on /evaluations
+  --cors MODE      any: CORS preflights for any method, as the real service (default);
+                   strict: GET only
   -h, --help       show this help
 
 Per-request scenarios (Prism's Prefer syntax, or the same as __ query parameters):
@@ -64,6 +75,8 @@ Example:
       host: { type: "string" },
       "base-path": { type: "string" },
       delay: { type: "string" },
+      compat: { type: "string" },
+      cors: { type: "string" },
     });
     rejectPositionals(positionals);
     const dataFile = stringOption(values, "data");
@@ -73,6 +86,8 @@ Example:
     const delayMs = intOption(values, "delay", 0, 0, MAX_DELAY_MS);
     const host = stringOption(values, "host") ?? DEFAULT_HOST;
     const basePath = stringOption(values, "base-path");
+    const compat = choiceOption(values, "compat", COMPAT_MODES) ?? DEFAULT_COMPAT;
+    const cors = choiceOption(values, "cors", CORS_MODES) ?? "any";
 
     let data: Dataset;
     let source: string;
@@ -86,7 +101,7 @@ Example:
     }
 
     const log = (line: string): void => writeLine(io.stdout, line);
-    const server = await startMockServer({ data, dataFile, port, host, basePath, delayMs, log });
+    const server = await startMockServer({ data, dataFile, port, host, basePath, delayMs, compat, cors, log });
     const apps = appIdsOf(data);
     const humanId = data.human_evaluations[0]?.id ?? "{evaluation_id}";
     writeLine(io.stdout, `Mock Evaluation Listing Service on ${server.url}`);
@@ -100,6 +115,7 @@ Example:
         `  try: curl '${server.url}/evaluations?app_id=${apps[0]}'  or  curl ${server.url}/human-evaluations/${humanId}`,
       );
     }
+    writeLine(io.stdout, `  errors: ${compat} (--compat), CORS: ${cors} (--cors)`);
     writeLine(io.stdout, `  scenarios: Prefer: delay=MS | code=STATUS | example=empty (see --help)`);
     if (dataFile !== undefined) writeLine(io.stdout, `  watching ${dataFile} for changes`);
     writeLine(io.stdout, "Press Ctrl-C to stop.");
