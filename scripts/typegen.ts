@@ -31,11 +31,16 @@ function typeOf(schema: JsonSchema, indent: string): string {
   }
 }
 
+const nullable = (type: string): string => (type === "unknown" || type.endsWith("| null") ? type : `${type} | null`);
+
 function objectBody(schema: JsonSchema, indent: string): string {
   const required = new Set((schema.required ?? []) as string[]);
   const inner = `${indent}  `;
   const lines = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(
-    ([name, sub]) => `${docComment(sub.description, inner)}${inner}${name}${required.has(name) ? "" : "?"}: ${typeOf(sub, inner)};`,
+    ([name, sub]) =>
+      // An optional field is sent as null by the real service (pydantic's Optional, serialized with
+      // every field present; domain notes), so the wire type says so: `field?: T | null`.
+      `${docComment(sub.description, inner)}${inner}${name}${required.has(name) ? `: ${typeOf(sub, inner)}` : `?: ${nullable(typeOf(sub, inner))}`};`,
   );
   return `{\n${lines.join("\n")}\n${indent}}`;
 }

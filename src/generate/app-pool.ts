@@ -3,7 +3,7 @@
 // three endpoints tell one consistent story. Built with a seeded faker per app, once per run.
 import { Faker, base, en } from "@faker-js/faker";
 import type { EvaluatorConfig } from "../types/schemas.js";
-import { EVALUATOR_KINDS, type EvaluatorKind } from "./evaluator-kinds.js";
+import { EVALUATOR_KINDS, scoreOf, type EvaluatorKind, type ScoreKind } from "./evaluator-kinds.js";
 import { ENTITY, objectId } from "./object-id.js";
 import { Rng } from "./rng.js";
 import { formatTimestamp, type TimestampFormat } from "./timestamp.js";
@@ -52,6 +52,8 @@ export interface PoolTestset {
 
 export interface PoolEvaluatorConfig {
   kind: EvaluatorKind;
+  /** How its aggregate looks with its settings (a Levenshtein threshold makes it a ratio). */
+  score: ScoreKind;
   deleted: boolean;
   /** What records carry: the full config, or {} once it was deleted (the anyOf's other branch, seed 2.4). */
   shown: EvaluatorConfig | Record<string, never>;
@@ -197,7 +199,7 @@ export function buildAppPool(run: RunContext, index: number): AppPool {
           created_at: formatTimestamp(created, run.configFormat),
           updated_at: formatTimestamp(updated, run.configFormat),
         };
-    return { kind, deleted, shown: deepFreeze(shown) };
+    return { kind, score: scoreOf(kind, settings), deleted, shown: deepFreeze(shown) };
   });
 
   const live = {

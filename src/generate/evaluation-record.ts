@@ -1,12 +1,12 @@
 // One realistic automatic evaluation (seed 2.1) of an app, drawn from the app's pool.
 import type { AggregatedResult, Evaluation, Result } from "../types/schemas.js";
 import type { AppPool, PoolEvaluatorConfig, PoolTestset, PoolVariant, VariantArrays } from "./app-pool.js";
-import { aggregateValue } from "./evaluator-kinds.js";
+import { aggregateValue, aggregatesToNull } from "./evaluator-kinds.js";
 import { ENTITY, objectId } from "./object-id.js";
 import type { Rng } from "./rng.js";
 import type { EvaluationCase } from "./survival-cases.js";
 import { formatTimestamp, type TimestampFormat } from "./timestamp.js";
-import { COST_ERROR_MESSAGE, EVALUATION_TRACEBACKS, EVALUATOR_ERROR_MESSAGES, EVALUATOR_TRACEBACKS } from "./tracebacks.js";
+import { AGGREGATE_FAILED_MESSAGE, aggregateFailedTraceback, costError, EVALUATION_TRACEBACKS } from "./tracebacks.js";
 import { RECORDS_END_MS, RECORDS_START_MS } from "./time-window.js";
 
 export const EVALUATION_STATUSES = [
@@ -27,16 +27,11 @@ const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 const OLD_TOTAL = sum(OLD_WEIGHTS);
 const RECENT_TOTAL = sum(RECENT_WEIGHTS);
 // The status Results without error are the same in every record: shared and frozen (the fast
-// serializer prints a frozen object once).
-const statusResults = (nulls: boolean): Record<string, Result> =>
-  Object.fromEntries(
-    EVALUATION_STATUSES.map((value) => [
-      value,
-      Object.freeze(nulls ? { type: "status", value, error: null as never } : { type: "status", value }),
-    ]),
-  );
-const STATUS_WITH_NULL_ERROR = statusResults(true);
-const STATUS_WITHOUT_ERROR = statusResults(false);
+// serializer prints a frozen object once). Every Result carries all three keys, `error: null`
+// included: the service serializes its pydantic models, which never leave a field out.
+const STATUS_RESULTS: Readonly<Record<string, Result>> = Object.fromEntries(
+  EVALUATION_STATUSES.map((value) => [value, Object.freeze({ type: "status", value, error: null })]),
+);
 /** Records before this fraction of an app's timeline may use since-deleted variants, test sets, configs. */
 const DELETIONS_BEFORE = 0.6;
 
@@ -117,29 +112,22 @@ export function buildEvaluation(ctx: StreamContext, i: number, forced: Evaluatio
   else if (forced === "running") status = "EVALUATION_STARTED";
   else if (forced !== undefined) status = "EVALUATION_FINISHED"; // the other cases show best on a plain finished run
 
-  // The real service sends null for absent optionals; some records leave them out instead.
-  const nulls = forced === "optionals-absent" ? false : forced === "queued" ? true : forced === "running" ? false : rng.chance(0.85);
-
   let user = rng.pick(app.users);
   if (forced === "empty-username") user = app.users.find((u) => u.username === "") ?? user;
   else if (user.username === "" && rng.chance(0.5)) user = app.users[0]!; // keep "" users rare-ish
 
-  let variants = pickVariants(rng, app, forced === "two-variants" ? 2 : rng.chance(0.12) ? 2 : 1, allowDeleted);
+  // An automatic evaluation runs one variant (converters.evaluation_db_to_pydantic: `variant_ids=[str(evaluation_db.variant)]`).
+  let variants = pickVariants(rng, app, 1, allowDeleted);
   if (forced === "deleted-variant") {
     const deleted = app.variants.find((v) => v.deleted);
     if (deleted) variants = [deleted];
   }
   const arrays = variantArrays(rng, variants);
 
-  let testset: PoolTestset | null | undefined = rng.chance(0.93)
-    ? pickLive(rng, app.testsets, app.live.testsets, allowDeleted)
-    : nulls
-      ? null
-      : undefined;
-  if (forced === "testset-absent") testset = undefined;
-  else if (forced === "testset-null") testset = null;
-  else if (forced === "testset-deleted") testset = app.testsets.find((t) => t.deleted) ?? testset;
-  const rows = testset ? testset.rows : rng.between(5, 60);
+  // Always a string: "" once the test set is deleted (converters.py: `"" if type(evaluation_db.testset) is Link`).
+  let testset: PoolTestset = pickLive(rng, app.testsets, app.live.testsets, allowDeleted);
+  if (forced === "testset-deleted") testset = app.testsets.find((t) => t.deleted) ?? testset;
+  const rows = testset.rows;
 
   const finished = status === "EVALUATION_FINISHED" || status === "EVALUATION_FINISHED_WITH_ERRORS";
 
@@ -152,26 +140,24 @@ export function buildEvaluation(ctx: StreamContext, i: number, forced: Evaluatio
       value: status,
       error: { message: "Evaluation Aggregation Failed", stacktrace: rng.pick(EVALUATION_TRACEBACKS) },
     };
-  } else statusResult = (nulls ? STATUS_WITH_NULL_ERROR : STATUS_WITHOUT_ERROR)[status]!;
+  } else statusResult = STATUS_RESULTS[status]!;
 
   const aggregated: AggregatedResult[] = [];
   if (finished) {
     const configs = chooseConfigs(rng, app, allowDeleted, forced === "deleted-evaluator-config");
-    // Which aggregate fails in a run finished with errors (at least one does).
+    // Which evaluator had failing rows in a run finished with errors (at least one did).
     const failing = status === "EVALUATION_FINISHED_WITH_ERRORS" ? rng.int(configs.length) : -1;
     const nullValueAt = forced === "null-aggregate-value" ? 0 : rng.chance(0.03) ? rng.int(configs.length) : -1;
     for (let k = 0; k < configs.length; k++) {
       const config = configs[k]!;
       let result: Result;
-      if (k === failing) {
-        const which = rng.int(EVALUATOR_TRACEBACKS.length);
-        result = {
-          type: "error",
-          value: null,
-          error: { message: EVALUATOR_ERROR_MESSAGES[which]!, stacktrace: EVALUATOR_TRACEBACKS[which]! },
-        };
+      if (k === failing && !aggregatesToNull(config.kind)) {
+        // A row's error (value None) breaks the mean: aggregate_float answers an error Result.
+        const left = config.score === "ratio" ? "bool" : config.score === "unit" ? "float" : "int";
+        result = { type: "error", value: null, error: { message: AGGREGATE_FAILED_MESSAGE, stacktrace: aggregateFailedTraceback(left) } };
       } else {
-        result = valueResult("number", k === nullValueAt ? null : aggregateValue(config.kind, rng, rows), nulls);
+        const noValue = k === nullValueAt || k === failing;
+        result = { type: "number", value: noValue ? null : aggregateValue(config.score, rng, rows), error: null };
       }
       aggregated.push({ evaluator_config: config.shown, result });
     }
@@ -183,8 +169,9 @@ export function buildEvaluation(ctx: StreamContext, i: number, forced: Evaluatio
   else if (status === "EVALUATION_STARTED") durationMs = rng.int(90_000);
   else durationMs = 500 + rng.int(60_000);
 
-  // Built as a plain object so that keys keep the seed's order and null optionals (which the
-  // generated types cannot express: the seed marks nothing nullable) can be set.
+  // Built as a plain object in the service's field order (its pydantic model, seed 2.1), every
+  // optional field present and null when it has no value, as FastAPI serializes a response_model;
+  // the generated types cannot say `null` there (the seed marks nothing nullable).
   const record: Record<string, unknown> = {
     id: objectId(Math.floor(created / 1000), ctx.idMask, ENTITY.evaluation, app.index, (ctx.serialBase + i) >>> 0),
     app_id: app.id,
@@ -194,41 +181,27 @@ export function buildEvaluation(ctx: StreamContext, i: number, forced: Evaluatio
     variant_names: arrays.names,
     variant_revision_ids: arrays.revisionIds,
     revisions: arrays.numbers,
+    testset_id: testset.shownId,
+    testset_name: testset.shownName,
+    status: statusResult,
+    aggregated_results: aggregated,
+    average_cost: null,
+    total_cost: null,
+    average_latency: null,
   };
-  if (testset !== undefined) {
-    record.testset_id = testset === null ? null : testset.shownId;
-    record.testset_name = testset === null ? null : testset.shownName;
-  }
-  record.status = statusResult;
-  record.aggregated_results = aggregated;
   if (finished) {
     if (forced === "cost-error" || rng.chance(0.03)) {
-      // No cost or latency values were recorded: the real service sends error Results.
-      const costError = (): Result => ({
-        type: "error",
-        value: null,
-        error: nulls ? { message: COST_ERROR_MESSAGE, stacktrace: null as never } : { message: COST_ERROR_MESSAGE },
-      });
-      record.average_cost = costError();
-      record.total_cost = costError();
-      record.average_latency = costError();
+      // No row recorded a cost or latency: the service's aggregations answer error Results.
+      for (const field of ["average_cost", "total_cost", "average_latency"] as const)
+        record[field] = { type: "error", value: null, error: costError(field) };
     } else {
       const average = round(variants[0]!.costPerRow * rng.float(0.8, 1.2), 7);
-      record.average_cost = valueResult("cost", average, nulls);
-      record.total_cost = valueResult("cost", round(average * rows, 7), nulls);
-      record.average_latency = valueResult("latency", round(variants[0]!.latency * rng.float(0.7, 1.3), 4), nulls);
+      record.average_cost = { type: "cost", value: average, error: null };
+      record.total_cost = { type: "cost", value: round(average * rows, 7), error: null };
+      record.average_latency = { type: "latency", value: round(variants[0]!.latency * rng.float(0.7, 1.3), 4), error: null };
     }
-  } else if (nulls) {
-    record.average_cost = null;
-    record.total_cost = null;
-    record.average_latency = null;
   }
   record.created_at = formatTimestamp(created, ctx.format);
   record.updated_at = formatTimestamp(created + durationMs, ctx.format);
   return record as unknown as Evaluation;
 }
-
-/** A Result with a value; `error: null` when the record sends null optionals (the real service's habit). */
-const valueResult = (type: string, value: number | null, nulls: boolean): Result =>
-  // One literal per shape: objects keep a stable layout, which keeps the hot loop fast.
-  nulls ? { type, value, error: null as never } : { type, value };

@@ -3,8 +3,11 @@
 import type { Rng } from "./rng.js";
 
 /**
- * How an evaluator's aggregate looks: `ratio` is the mean of per-row booleans (k / rows), `score`
- * a mean on 0..10 (AI critique), `unit` a float on 0..1, `distance` a mean edit distance.
+ * How an evaluator's aggregate looks (services/aggregation_service.py of the real service):
+ * `ratio` the mean of per-row booleans (k / rows; aggregate_binary for regex, aggregate_float for
+ * the others), `score` the mean of per-row integers 0..10 (aggregate_ai_critique), `unit` the mean of
+ * per-row floats on 0..1, `distance` the mean edit distance (Levenshtein without a threshold; with
+ * one, each row is a boolean and the aggregate a ratio).
  */
 export type ScoreKind = "ratio" | "score" | "unit" | "distance";
 
@@ -97,7 +100,8 @@ export const EVALUATOR_KINDS: readonly EvaluatorKind[] = [
     key: "auto_levenshtein_distance",
     label: "Levenshtein distance",
     score: "distance",
-    settings: (r) => ({ threshold: r.between(1, 10), ...answerKey(r) }),
+    // With a threshold each row is `distance <= threshold` (a boolean); without, the distance itself.
+    settings: (r) => (r.chance(0.7) ? { threshold: r.between(1, 10), ...answerKey(r) } : answerKey(r)),
   },
   { key: "auto_semantic_similarity", label: "Semantic similarity", score: "unit", settings: (r) => answerKey(r) },
   { key: "auto_json_diff", label: "JSON diff", score: "unit", settings: (r) => ({ compare_schema_only: r.chance(0.3), ...answerKey(r) }) },
@@ -105,14 +109,24 @@ export const EVALUATOR_KINDS: readonly EvaluatorKind[] = [
   { key: "rag_context_relevancy", label: "RAG context relevancy", score: "unit", settings: () => ({}) },
 ];
 
-/** The aggregated value of one evaluator over `rows` test cases. */
-export function aggregateValue(kind: EvaluatorKind, rng: Rng, rows: number): number {
-  switch (kind.score) {
+/** How the aggregate of `kind` with these settings looks: Levenshtein with a threshold is a ratio. */
+export const scoreOf = (kind: EvaluatorKind, settings: Readonly<Record<string, unknown>>): ScoreKind =>
+  kind.score === "distance" && typeof settings.threshold === "number" ? "ratio" : kind.score;
+
+/** aggregate_binary (regex) and aggregate_ai_critique answer null instead of an error; the others fail. */
+export const aggregatesToNull = (kind: EvaluatorKind): boolean => kind.key === "auto_regex_test" || kind.key === "auto_ai_critique";
+
+/** The aggregated value over `rows` test cases: a mean of per-row values, as the real service computes it. */
+export function aggregateValue(score: ScoreKind, rng: Rng, rows: number): number {
+  switch (score) {
     case "ratio":
-      // The mean of per-row booleans: exactly k / rows, as the real service computes it.
       return rng.between(0, rows) / rows;
-    case "score":
-      return rng.float(2, 10);
+    case "score": {
+      // The mean of integer grades 0..10, mostly good ones.
+      let total = 0;
+      for (let i = 0; i < rows; i++) total += rng.between(rng.chance(0.8) ? 5 : 0, 10);
+      return total / rows;
+    }
     case "unit":
       return rng.next();
     case "distance":

@@ -1,6 +1,9 @@
 // The cases a client must survive (domain notes, last paragraph), placed on purpose in the first
 // app's records so that every dataset of the default size shows each of them at least once,
-// whatever the seed. Other records get the same cases by chance, in realistic proportions.
+// whatever the seed. Other records get the same cases by chance, in realistic proportions. Only
+// cases the real service can produce: it always sends every field (null when empty), one variant
+// per automatic evaluation, and "" for a deleted test set (absent or null optionals are the
+// schema mode's business).
 
 export const EVALUATION_CASES = [
   "failed",
@@ -9,13 +12,9 @@ export const EVALUATION_CASES = [
   "deleted-evaluator-config",
   "null-aggregate-value",
   "cost-error",
-  "testset-absent",
-  "testset-null",
   "testset-deleted",
   "empty-username",
   "deleted-variant",
-  "two-variants",
-  "optionals-absent",
   "queued",
   "running",
 ] as const;

@@ -14,14 +14,16 @@ describe("formatTimestamp", () => {
     ...Array.from({ length: 2000 }, () => rng.int(Date.UTC(2100, 0, 1))),
   ];
 
-  it("matches Date#toISOString in all three formats", () => {
-    for (const ms of samples) {
+  it("matches Date#toISOString in all three formats, written as Python's isoformat() (no fraction when it is 0)", () => {
+    for (const ms of [...samples, Date.UTC(2024, 4, 17, 10, 54, 19), Date.UTC(2024, 4, 17, 10, 54, 19, 1)]) {
       const iso = new Date(ms).toISOString(); // 2024-05-17T10:54:19.123Z
-      const naive = `${iso.slice(0, 23)}000`;
+      const naive = ms % 1000 === 0 ? iso.slice(0, 19) : `${iso.slice(0, 23)}000`;
       expect(formatTimestamp(ms, "naive")).toBe(naive);
       expect(formatTimestamp(ms, "utc")).toBe(`${naive}Z`);
       expect(formatTimestamp(ms, "space-offset")).toBe(`${naive.replace("T", " ")}+00:00`);
     }
+    expect(formatTimestamp(Date.UTC(2024, 4, 17, 10, 54, 19), "naive")).toBe("2024-05-17T10:54:19");
+    expect(formatTimestamp(Date.UTC(2024, 4, 17, 10, 54, 19, 120), "naive")).toBe("2024-05-17T10:54:19.120000");
   });
 
   it("converts day counts to civil dates across leap years", () => {

@@ -57,7 +57,7 @@ function datePart(days: number): string {
   return cachedDate;
 }
 
-/** Formats UTC epoch milliseconds (an integer, year 0000 to 9999). Microseconds are the milliseconds + "000", as MongoDB stores ms. */
+/** Formats UTC epoch milliseconds (an integer, year 0000 to 9999) as the service's datetime.isoformat() writes them. */
 export function formatTimestamp(epochMs: number, format: TimestampFormat): string {
   const days = Math.floor(epochMs / DAY_MS);
   let rest = epochMs - days * DAY_MS;
@@ -67,7 +67,9 @@ export function formatTimestamp(epochMs: number, format: TimestampFormat): strin
   rest = (rest - s) / 60;
   const min = rest % 60;
   const h = (rest - min) / 60;
-  const time = `${pad2(h)}:${pad2(min)}:${pad2(s)}.${pad3(ms)}000`;
+  // Python's isoformat(): microseconds (MongoDB keeps milliseconds, so they end in 000), and no
+  // fraction at all when they are 0 (`...:19`, never `...:19.000000`).
+  const time = ms === 0 ? `${pad2(h)}:${pad2(min)}:${pad2(s)}` : `${pad2(h)}:${pad2(min)}:${pad2(s)}.${pad3(ms)}000`;
   const date = datePart(days);
   if (format === "naive") return `${date}T${time}`;
   if (format === "utc") return `${date}T${time}Z`;

@@ -20,19 +20,19 @@ export interface Evaluation {
   /** Revision numbers as strings. */
   revisions: string[];
   /** The test set; optional here (required in HumanEvaluation). Empty when the test set was deleted. */
-  testset_id?: string;
+  testset_id?: string | null;
   /** Name of the test set; optional here. */
-  testset_name?: string;
+  testset_name?: string | null;
   /** A Result object (seed, section 3), not a string as in HumanEvaluation: {type: 'status', value: 'EVALUATION_FINISHED'}; a failed evaluation also carries error. */
   status: Result;
   /** One aggregate per evaluator config; empty while the evaluation runs. */
   aggregated_results: AggregatedResult[];
   /** {type: 'cost', value: USD}; absent while running. */
-  average_cost?: Result;
+  average_cost?: Result | null;
   /** {type: 'cost', value: USD}; absent while running. */
-  total_cost?: Result;
+  total_cost?: Result | null;
   /** {type: 'latency', value: seconds}; absent while running. */
-  average_latency?: Result;
+  average_latency?: Result | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -52,7 +52,7 @@ export interface Result {
   /** Any JSON value (the seed leaves its type open): a status string, a number, null, an object... */
   value?: unknown;
   /** Set when the result is an error. */
-  error?: Error;
+  error?: Error | null;
 }
 
 /** The error object of a Result (seed, section 2.3). A failed evaluation carries {message: 'Evaluation Failed', stacktrace: 'Traceback ...'}. */
@@ -60,7 +60,7 @@ export interface Error {
   /** A human-readable error message. */
   message: string;
   /** The provider's stack trace, if any. */
-  stacktrace?: string;
+  stacktrace?: string | null;
 }
 
 /** The configuration of an evaluator used by an automatic evaluation (seed, section 2.4). */
@@ -72,7 +72,7 @@ export interface EvaluatorConfig {
   /** Which evaluator runs. Open string (seed: not shown); keys known from the real service are listed in examples. */
   evaluator_key: string;
   /** The evaluator's settings (seed: contents not shown). */
-  settings_values?: Record<string, unknown>;
+  settings_values?: Record<string, unknown> | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -110,7 +110,7 @@ export interface HumanEvaluation {
 /** The body of a 422 response (seed, section 2.6). */
 export interface HTTPValidationError {
   /** The faults. */
-  detail?: ValidationErrorItem[];
+  detail?: ValidationErrorItem[] | null;
 }
 
 /** One validation fault (seed, section 2.6 and 7.2). */

@@ -7,9 +7,10 @@ import type { AggregatedResult, Evaluation, HumanEvaluation, Result } from "../.
 describe("generated types", () => {
   const source = generateTypes(loadSchemas());
 
-  it("marks optional properties optional and required ones required", () => {
-    expect(source).toMatch(/\n {2}testset_id\?: string;[\s\S]*export interface HumanEvaluation[\s\S]*\n {2}testset_id: string;/);
-    expectTypeOf<Evaluation["testset_id"]>().toEqualTypeOf<string | undefined>();
+  it("marks optional properties optional and nullable (the service sends null), required ones required", () => {
+    expect(source).toMatch(/\n {2}testset_id\?: string \| null;[\s\S]*export interface HumanEvaluation[\s\S]*\n {2}testset_id: string;/);
+    expectTypeOf<Evaluation["testset_id"]>().toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<Evaluation["average_cost"]>().toEqualTypeOf<Result | null | undefined>();
     expectTypeOf<HumanEvaluation["testset_id"]>().toEqualTypeOf<string>();
   });
 
