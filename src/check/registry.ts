@@ -3,6 +3,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { loadSchemas, schemaId, type SchemaName } from "../schemas/catalog.js";
 import { toCheckerSchema, toSpotlessSchema } from "../schemas/checker-schema.js";
+import { parallelLengthsAgree } from "./parallel-arrays.js";
 import { addWarningKeywords } from "./warning-keywords.js";
 
 export interface Validators {
@@ -17,6 +18,13 @@ let validators: Map<SchemaName, Validators> | undefined;
 function compileSpotless(): Ajv2020 {
   const ajv = new Ajv2020({ strictTypes: false, strictTuples: false, validateFormats: false, unicodeRegExp: false });
   ajv.addVocabulary(["x-known-values", "x-expected"]);
+  // Parallel arrays of different lengths are a warning: not spotless (a few length reads per record).
+  ajv.addKeyword({
+    keyword: "x-parallel-arrays",
+    schemaType: "array",
+    validate: (names: string[], data: unknown) => parallelLengthsAgree(data, names),
+    errors: false,
+  });
   for (const schema of loadSchemas().values()) ajv.addSchema(toSpotlessSchema(schema));
   return ajv;
 }

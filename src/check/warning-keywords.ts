@@ -6,6 +6,8 @@ import type { DataValidationCxt } from "ajv/dist/types/index.js";
 import { describeExpectation, describePatternExpectation, knownValuesList, pointerSegment, show } from "./describe-errors.js";
 import { warn, withoutWarnings } from "./warning-sink.js";
 import { isPlainObject } from "../types/json.js";
+import { parallelMismatches } from "./parallel-arrays.js";
+import { plural } from "./format-findings.js";
 
 const pointerOf = (cxt: DataValidationCxt | undefined): string => cxt?.instancePath ?? "";
 
@@ -85,8 +87,23 @@ function warnExpectations(ajv: Ajv2020) {
   };
 }
 
+/** Parallel arrays (x-parallel-arrays: their names) of different lengths, each at its own path. */
+function warnParallelArrays(names: unknown) {
+  const list = Array.isArray(names) ? names.filter((n): n is string => typeof n === "string") : [];
+  return (data: unknown, cxt?: DataValidationCxt): boolean => {
+    for (const { name, length, expected, reference } of parallelMismatches(data, list))
+      warn(
+        `${pointerOf(cxt)}/${pointerSegment(name)}`,
+        "parallel-arrays",
+        `has ${plural(length, "item")} but ${reference} has ${expected}: ${list.join(", ")} are parallel (item i of each is the same variant; the real service and its web client read them by index)`,
+      );
+    return true;
+  };
+}
+
 export function addWarningKeywords(ajv: Ajv2020): void {
   ajv.addKeyword({ keyword: "x-warn-properties", schemaType: "boolean", compile: warnProperties, errors: false });
   ajv.addKeyword({ keyword: "x-known-values", schemaType: "boolean", compile: warnUnknownValues, errors: false });
   ajv.addKeyword({ keyword: "x-expected", schemaType: "object", compile: warnExpectations(ajv), errors: false });
+  ajv.addKeyword({ keyword: "x-parallel-arrays", schemaType: "array", compile: warnParallelArrays, errors: false });
 }

@@ -11,7 +11,7 @@ const COMPONENT_PREFIX = "#/components/schemas/";
 /** A schema file as an OpenAPI component: file $refs point into components; toolkit-only keywords go. */
 export function toComponentSchema(schema: JsonSchema): JsonSchema {
   const rewritten = mapSchema(schema, (node) => {
-    const { ["x-known-values"]: _known, ["x-expected"]: _expected, ...rest } = node;
+    const { ["x-known-values"]: _known, ["x-expected"]: _expected, ["x-parallel-arrays"]: _parallel, ...rest } = node;
     if (typeof rest.$ref === "string") rest.$ref = COMPONENT_PREFIX + rest.$ref.replace(/\.json$/, "");
     return rest;
   });

@@ -17,7 +17,7 @@ import { mapSchema } from "../schemas/walk.js";
 import type { Rng } from "./rng.js";
 import { unusualNumber, unusualString, unusualTimestamp } from "./unusual-values.js";
 
-const DROPPED = ["$id", "$schema", "title", "description", "examples", "x-expected", "x-known-values"];
+const DROPPED = ["$id", "$schema", "title", "description", "examples", "x-expected", "x-known-values", "x-parallel-arrays"];
 const MAX_ITEMS = 4;
 
 export interface FakingHooks {

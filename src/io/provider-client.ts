@@ -1,13 +1,27 @@
 // GET requests to the provider under verification: global fetch with a timeout, a concurrency cap,
 // one request per distinct URL (checks share responses), and every network failure mapped to one
-// clear E_PROVIDER_UNREACHABLE line.
+// clear E_PROVIDER_UNREACHABLE line. Redirects are followed here, not by fetch, so that each one is
+// seen and reported: same-origin ones (FastAPI's 307 between `/path` and `/path/`) are followed, at
+// most MAX_REDIRECTS in a row; one to another origin is not (a client's credentials would go there).
 import { ToolkitError } from "../errors.js";
 import { resolveUrl } from "./base-url.js";
 import { createLimiter } from "./limiter.js";
 
+/** One redirect met on the way to a response: absolute URLs, and whether it was followed. */
+export interface Redirect {
+  status: number;
+  from: string;
+  to: string;
+  followed: boolean;
+  /** Why it was not followed. */
+  stop?: "cross-origin" | "too-many";
+}
+
 export interface ProviderResponse {
   /** `GET /evaluations?app_id=...`, relative to the base URL (how findings name their request). */
   request: string;
+  /** The redirects met, in order (absent when none); the response is the last hop's. */
+  redirects?: Redirect[];
   status: number;
   headers: Headers;
   text: string;
@@ -20,8 +34,10 @@ export interface ProviderClient {
   readonly baseUrl: string;
   /** `path` starts with `/` and may end with one; `query` values are URL-encoded here. */
   get(path: string, query?: Readonly<Record<string, string>>): Promise<ProviderResponse>;
-  /** How many HTTP requests went out so far. */
+  /** How many HTTP requests went out so far (each redirect hop counts). */
   readonly requestCount: number;
+  /** The responses so far that met a redirect, in the order they arrived. */
+  readonly redirected: readonly ProviderResponse[];
 }
 
 export interface ProviderClientOptions {
@@ -77,17 +93,51 @@ export function describeNetworkError(error: unknown, url: string, timeoutMs: num
   return message.replace(/\s+/g, " ").trim();
 }
 
+/** Redirects followed in a row before giving up (a loop, or a chain no client should need). */
+export const MAX_REDIRECTS = 5;
+
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/** Where a redirect response points (absolute), or undefined when it is none or names no valid URL. */
+function redirectTarget(response: Response, from: string): string | undefined {
+  const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get("location") : null;
+  if (location === null) return undefined;
+  try {
+    return new URL(location, from).href;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createProviderClient(options: ProviderClientOptions): ProviderClient {
   const limit = createLimiter(options.concurrency);
   const cache = new Map<string, Promise<ProviderResponse>>();
+  const redirected: ProviderResponse[] = [];
   let requestCount = 0;
+
+  /** GETs `url`, following same-origin redirects (at most MAX_REDIRECTS); the last response and the redirects met. */
+  const fetchFollowing = async (url: string, signal: AbortSignal): Promise<[Response, Redirect[]]> => {
+    const redirects: Redirect[] = [];
+    let current = url;
+    for (;;) {
+      requestCount++;
+      const response = await fetch(current, { headers: { accept: "application/json" }, signal, redirect: "manual" });
+      const to = redirectTarget(response, current);
+      if (to === undefined) return [response, redirects];
+      const stop =
+        new URL(to).origin !== new URL(current).origin ? "cross-origin" : redirects.length >= MAX_REDIRECTS ? "too-many" : undefined;
+      redirects.push({ status: response.status, from: current, to, followed: stop === undefined, ...(stop === undefined ? {} : { stop }) });
+      if (stop !== undefined) return [response, redirects];
+      await response.body?.cancel();
+      current = to;
+    }
+  };
 
   const send = async (request: string, pathAndQuery: string): Promise<ProviderResponse> => {
     const url = resolveUrl(options.baseUrl, pathAndQuery);
-    requestCount++;
     try {
       const signal = AbortSignal.timeout(options.timeoutMs);
-      const response = await fetch(url, { headers: { accept: "application/json" }, signal, redirect: "follow" });
+      const [response, redirects] = await fetchFollowing(url, signal);
       const text = await response.text();
       let json: unknown = undefined;
       let parsed = false;
@@ -97,7 +147,11 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       } catch {
         // Not JSON: the conformance check reports it (rule body-json); other checks skip the body.
       }
-      return { request, status: response.status, headers: response.headers, text, json, parsed };
+      const answer: ProviderResponse = { request, status: response.status, headers: response.headers, text, json, parsed };
+      if (redirects.length === 0) return answer;
+      answer.redirects = redirects;
+      redirected.push(answer);
+      return answer;
     } catch (error) {
       const reason = describeNetworkError(error, url, options.timeoutMs);
       throw new ToolkitError("E_PROVIDER_UNREACHABLE", `cannot reach the provider at ${options.baseUrl}: ${reason} (${request})`, {
@@ -110,6 +164,9 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     baseUrl: options.baseUrl,
     get requestCount() {
       return requestCount;
+    },
+    get redirected() {
+      return redirected;
     },
     get(path, query = {}) {
       const search = Object.entries(query)

@@ -21,6 +21,15 @@ export type ProviderStateValues = Record<string, string>;
 
 export class ProviderStateError extends Error {
   override readonly name = "ProviderStateError";
+  /**
+   * True when the provider works but the app has no records of the kind the state needs (an empty
+   * list): a normal state of a provider, so the verifier reports the interaction as skipped, not failed.
+   */
+  readonly unmet: boolean;
+  constructor(message: string, options: { unmet?: boolean } = {}) {
+    super(message);
+    this.unmet = options.unmet === true;
+  }
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -43,9 +52,9 @@ async function fetchList(context: ProviderStateContext, path: string): Promise<u
 async function requireRecords(context: ProviderStateContext, path: string, what: string): Promise<unknown[]> {
   const records = await fetchList(context, path);
   if (records.length === 0)
-    throw new ProviderStateError(
-      `app ${context.appId} has no ${what} on the provider (GET ${path} is empty); pass an app id that has some`,
-    );
+    throw new ProviderStateError(`app ${context.appId} has no ${what} on the provider (GET ${path}?app_id=${context.appId} answered [])`, {
+      unmet: true,
+    });
   return records;
 }
 
@@ -80,6 +89,8 @@ export async function resolveProviderState(state: string, context: ProviderState
 export interface ProviderStateFailure {
   state: string;
   message: string;
+  /** The app has no such records (see ProviderStateError.unmet): its interaction is skipped, not failed. */
+  unmet?: boolean;
 }
 
 export interface ProviderStateServer {
@@ -122,7 +133,7 @@ export async function startProviderStateServer(context: ProviderStateContext): P
         send(response, 200, JSON.stringify(values ?? {}), "application/json");
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        failures.push({ state, message });
+        failures.push({ state, message, ...(error instanceof ProviderStateError && error.unmet ? { unmet: true } : {}) });
         send(response, 500, message, "text/plain");
       }
     })();

@@ -11,6 +11,11 @@ export interface PactInteractionResult {
   operationId: OperationId;
   passed: boolean;
   mismatches: string[];
+  /**
+   * Set (with passed false and no mismatches) when the interaction could not be verified because
+   * its provider state cannot be met: the app has no records of that kind. Not a failure.
+   */
+  skipReason?: string;
 }
 
 export interface PactVerificationResult {
@@ -93,12 +98,27 @@ function stateLines(error: VerifierError | undefined, failures: readonly Provide
   return lines;
 }
 
+/**
+ * Why an interaction whose only error is its state setup was not verified, when every state it
+ * names that failed did so because the app has no such records; undefined otherwise.
+ */
+function unmetStateReason(error: VerifierError | undefined, failures: readonly ProviderStateFailure[]): string | undefined {
+  if (error === undefined || (error.mismatch?.mismatches ?? []).length > 0) return undefined;
+  const mine = failures.filter((f) => (error.interaction ?? "").includes(`Given ${f.state}`));
+  if (mine.length === 0 || !mine.every((f) => f.unmet === true)) return undefined;
+  const first = mine[0]!;
+  return `provider state "${first.state}" cannot be met: ${first.message}`;
+}
+
 /** The verifier's JSON as a result; errors tied to no interaction (a pact that did not load) go to `error`. */
 export function toVerificationResult(json: VerifierJson, context: ResultContext): PactVerificationResult {
   const errors = json.errors ?? [];
   const pending = json.pendingErrors ?? [];
   const interactions: PactInteractionResult[] = (json.interactionResults ?? []).map(({ description = "", result }) => {
     const error = errors.find((e) => errorIsFor(e, description));
+    const skipReason = unmetStateReason(error, context.stateFailures ?? []);
+    if (skipReason !== undefined)
+      return { description, operationId: context.operationOf(description), passed: false, mismatches: [], skipReason };
     const pendingError = pending.find((e) => errorIsFor(e, description));
     const mismatches = [
       ...stateLines(error, context.stateFailures ?? []),
@@ -110,8 +130,11 @@ export function toVerificationResult(json: VerifierJson, context: ResultContext)
   });
   const unattached = errors.filter((e) => !interactions.some((i) => errorIsFor(e, i.description)));
   const runErrors = unattached.map((e) => `${clean(e.interaction ?? "verification")}: ${errorLines(e).join("; ")}`);
+  // The verifier's own result is false when a state could not be met; such interactions are skipped.
+  const skipped = interactions.filter((i) => i.skipReason !== undefined);
+  const settled = json.result || (skipped.length > 0 && errors.every((e) => skipped.some((i) => errorIsFor(e, i.description))));
   return {
-    passed: json.result && interactions.every((i) => i.passed) && runErrors.length === 0,
+    passed: settled && interactions.every((i) => i.passed || i.skipReason !== undefined) && runErrors.length === 0,
     interactions,
     ...(runErrors.length > 0 ? { error: runErrors.join("\n") } : {}),
   };

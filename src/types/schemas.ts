@@ -77,7 +77,7 @@ export interface EvaluatorConfig {
   updated_at: Timestamp;
 }
 
-/** A human evaluation (seed, section 2.5). Every field is required, testset_id included (optional in Evaluation). */
+/** A human evaluation (seed, section 2.5). Every field is required, testset_id included (optional in Evaluation). The arrays variant_ids, variant_names, variants_revision_ids and revisions are parallel: item i of each describes the same variant. */
 export interface HumanEvaluation {
   /** Identifier (24-hex object id in the real service). */
   id: string;

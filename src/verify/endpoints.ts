@@ -44,3 +44,25 @@ export const ENDPOINT_ORDER: readonly string[] = [
   byIdLabel(true),
   byIdLabel(false, "{unknown}"),
 ];
+
+/** The ids that tell the endpoints of a request apart (the app under test, the random unknown ones). */
+export interface RequestIds {
+  appId?: string;
+  unknownAppId: string;
+  unknownEvaluationId: string;
+}
+
+/** The endpoint label of a concrete request (`GET /evaluations/?app_id=X` -> `GET /evaluations/?app_id={app_id}`). */
+export function labelOfRequest(request: string, ids: RequestIds): string | undefined {
+  const url = new URL(request.replace(/^GET /, ""), "http://provider");
+  const slash = url.pathname.length > 1 && url.pathname.endsWith("/");
+  const bare = slash ? url.pathname.slice(0, -1) : url.pathname;
+  const list = LIST_OPERATIONS.find((op) => listPath(op, false) === bare);
+  if (list !== undefined) {
+    const appId = url.searchParams.get("app_id");
+    return listLabel(list, slash, appId === null ? "none" : appId === ids.unknownAppId && appId !== ids.appId ? "unknown" : "app");
+  }
+  const byId = /^\/human-evaluations\/([^/]+)$/.exec(bare);
+  if (byId === null) return undefined;
+  return byIdLabel(slash, decodeURIComponent(byId[1]!) === ids.unknownEvaluationId ? "{unknown}" : "{evaluation_id}");
+}

@@ -76,6 +76,15 @@ export function formatSummary(report: VerificationReport): string {
   );
 }
 
+/** The last line: the verdict, in words that cannot be mistaken for one another. */
+export function verdictLine(report: VerificationReport): string {
+  const strict = report.strict ? " (strict: warnings count as errors)" : "";
+  if (report.verdict === "fail") return `FAIL: the provider breaks the contract${strict}`;
+  if (report.verdict === "partial")
+    return `PARTIAL: no check failed, but without --app-id only the checks that need no data ran: not a verdict on the contract${strict}`;
+  return `PASS: the provider conforms to the contract${strict}`;
+}
+
 export function formatReport(report: VerificationReport, options: FormatOptions = {}): string[] {
   const max = options.maxFindingsPerCheck ?? 10;
   const target = report.appId === undefined ? "no app_id" : `app_id ${report.appId}`;
@@ -83,7 +92,7 @@ export function formatReport(report: VerificationReport, options: FormatOptions 
     `Verifying ${report.baseUrl} (${target}; unknown ids: app ${report.unknownAppId}, human evaluation ${report.unknownEvaluationId})`,
   ];
   if (report.appId === undefined)
-    lines.push("No --app-id: only the checks that need no data ran; pass --app-id to sweep records and run Pact.");
+    lines.push("Partial run (no --app-id): only the checks that need no data ran; pass --app-id to sweep records and run Pact.");
   if (report.pact === "disabled") lines.push("Pact verification: disabled.");
   const endpoints = [...new Set(report.checks.map((c) => c.endpoint))];
   for (const endpoint of endpoints) {
@@ -91,9 +100,9 @@ export function formatReport(report: VerificationReport, options: FormatOptions 
     for (const check of report.checks.filter((c) => c.endpoint === endpoint)) lines.push(...checkLines(check, max));
   }
   lines.push("");
+  for (const note of report.notes) lines.push(`Note: ${note}`);
   if (report.hint !== undefined) lines.push(`Hint: ${report.hint}`);
   lines.push(formatSummary(report));
-  const strict = report.strict ? " (strict: warnings count as errors)" : "";
-  lines.push(report.passed ? `PASS: the provider conforms to the contract${strict}` : `FAIL: the provider breaks the contract${strict}`);
+  lines.push(verdictLine(report));
   return lines;
 }

@@ -2,7 +2,15 @@
 // base URL (Pact contracts, a conformance sweep of every record, cross-endpoint checks).
 export { verifyProvider, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "./verify-provider.js";
 export type { VerifyOptions } from "./verify-provider.js";
-export type { CheckGroup, CheckOutcome, CheckResult, VerificationCounts, VerificationFinding, VerificationReport } from "./report.js";
+export type {
+  CheckGroup,
+  CheckOutcome,
+  CheckResult,
+  VerificationCounts,
+  VerificationFinding,
+  VerificationReport,
+  Verdict,
+} from "./report.js";
 export { formatReport, formatSummary } from "./format-report.js";
 export type { FormatOptions } from "./format-report.js";
 export { toJUnitXml } from "./junit-report.js";

@@ -60,6 +60,8 @@ export function toJUnitXml(report: VerificationReport): string {
         `      <property${attributes({ name: "baseUrl", value: report.baseUrl })}/>`,
         `      <property${attributes({ name: "appId", value: report.appId ?? "" })}/>`,
         `      <property${attributes({ name: "strict", value: String(report.strict) })}/>`,
+        `      <property${attributes({ name: "verdict", value: report.verdict })}/>`,
+        ...report.notes.map((note) => `      <property${attributes({ name: "note", value: note })}/>`),
         `    </properties>`,
         ...checks.map(testcase),
         `  </testsuite>`,
@@ -67,7 +69,8 @@ export function toJUnitXml(report: VerificationReport): string {
     );
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites${attributes({ name: "evals-contract verify", ...tally(report.checks), time: seconds(report.durationMs) })}>`,
+    // The run's name carries a partial verdict: CI summaries show it, and a partial run is no pass.
+    `<testsuites${attributes({ name: `evals-contract verify${report.verdict === "partial" ? " (partial: no --app-id)" : ""}`, ...tally(report.checks), time: seconds(report.durationMs) })}>`,
     ...suites,
     `</testsuites>`,
     "",

@@ -40,6 +40,12 @@ export interface VerificationCounts {
   warnings: number;
 }
 
+/**
+ * pass: every check ran or was skipped for want of records, none failed; fail: a check failed;
+ * partial: none failed, but the run had no app id (`partial: true`), so most checks did not run.
+ */
+export type Verdict = "pass" | "fail" | "partial";
+
 export interface VerificationReport {
   /** The provider's base URL, normalised (no trailing slash). */
   baseUrl: string;
@@ -51,8 +57,12 @@ export interface VerificationReport {
   strict: boolean;
   /** `ran`, `disabled` (pact: false) or `skipped` (no app id to find provider states with). */
   pact: "ran" | "disabled" | "skipped";
-  /** True when no check failed (warnings allowed unless strict). */
+  /** The run's verdict: only `pass` says the provider conforms (see Verdict). */
+  verdict: Verdict;
+  /** True when no check failed (warnings allowed unless strict); also true for a partial run: read `verdict`. */
   passed: boolean;
+  /** What the reader should know that is no finding, e.g. an app without human evaluations (checks skipped). */
+  notes: string[];
   /** A likely cause of many failures at once, e.g. a base URL without its path prefix. */
   hint?: string;
   startedAt: string;

@@ -6,7 +6,8 @@ import { countBySeverity, escalateWarnings, hasErrors } from "../check/finding.j
 import { ToolkitError } from "../errors.js";
 import { normalizeHttpUrl } from "../io/base-url.js";
 import { CHECKS } from "./checks/index.js";
-import { fetchList, NO_APP_ID, type CheckDraft, type VerifyContext } from "./checks/context.js";
+import { fetchList, listRecords, NO_APP_ID, type CheckDraft, type VerifyContext } from "./checks/context.js";
+import { redirectDrafts } from "./checks/redirects.js";
 import { ENDPOINT_ORDER, LIST_OPERATIONS } from "./endpoints.js";
 import { PACT_ENDPOINT, pactDrafts } from "./checks/pact.js";
 import { checkPactOptions, runPactVerification, type PactStepOptions } from "../pact/verification.js";
@@ -16,8 +17,13 @@ import { CHECK_GROUPS, type CheckResult, type VerificationCounts, type Verificat
 export interface VerifyOptions {
   /** The provider's base URL, path prefix included (`https://host/api`, trailing slash or not). */
   baseUrl: string;
-  /** The app whose data is swept. Without it only the checks that need no data run (see docs/verify.md). */
+  /** The app whose data is swept. Required unless `partial` (see docs/verify.md). */
   appId?: string;
+  /**
+   * Without an app id, run only the checks that need no data: the verdict is then `partial`, never
+   * `pass`. Without an app id and without this, verifyProvider throws E_USAGE.
+   */
+  partial?: boolean;
   /** A human evaluation to fetch by id besides those the app's list returns (also given to Pact). */
   humanEvaluationId?: string;
   /** Warnings count as errors. */
@@ -98,6 +104,21 @@ function sortChecks(checks: CheckResult[]): CheckResult[] {
     .map(({ check }) => check);
 }
 
+/** An app with no (human) evaluations is a normal state: say so, since the checks that need one were skipped. */
+async function emptyAppNotes(ctx: VerifyContext): Promise<string[]> {
+  if (ctx.appId === undefined) return [];
+  const notes: string[] = [];
+  for (const op of LIST_OPERATIONS) {
+    const response = await fetchList(ctx, op, false, "app");
+    const what = op === "listEvaluations" ? "evaluations" : "human evaluations";
+    if (listRecords(response)?.length === 0)
+      notes.push(
+        `app ${ctx.appId} has no ${what} (${response.request} answered []): the list checks passed on [], the checks that need a record were skipped`,
+      );
+  }
+  return notes;
+}
+
 /** Both lists answering 404 means no endpoint was found at all: most likely the base URL, not the service. */
 async function wrongBaseUrlHint(ctx: VerifyContext): Promise<string | undefined> {
   const kind = ctx.appId === undefined ? "none" : "app";
@@ -117,6 +138,11 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
   const strict = options.strict === true;
   const pactOptions = options.pact === false ? undefined : options.pact === true || options.pact === undefined ? {} : options.pact;
   if (pactOptions !== undefined) checkPactOptions(pactOptions);
+  if (appId === undefined && options.partial !== true)
+    throw new ToolkitError(
+      "E_USAGE",
+      "--app-id is required: it names the app whose records are swept (with --partial, a run without it checks only what needs no data, and its verdict is partial)",
+    );
 
   let unknownAppId = options.unknownAppId ?? randomObjectId();
   while (unknownAppId === appId) unknownAppId = randomObjectId();
@@ -158,9 +184,13 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
   if (checksSettled.status === "rejected") throw checksSettled.reason;
   if (pactSettled.status === "rejected") throw pactSettled.reason;
 
-  const checks = sortChecks([...pactSettled.value, ...checksSettled.value].map((t) => finalize(t, strict)));
   const hint = await wrongBaseUrlHint(ctx);
+  const notes = await emptyAppNotes(ctx);
+  // Last: it reports the redirects every request above met, each under its endpoint.
+  const redirects = redirectDrafts(ctx.client.redirected, ctx).map((draft) => ({ draft, durationMs: 0 }));
+  const checks = sortChecks([...pactSettled.value, ...checksSettled.value, ...redirects].map((t) => finalize(t, strict)));
   const counts = count(checks);
+  const passed = counts.failed === 0;
   return {
     baseUrl,
     ...(appId === undefined ? {} : { appId }),
@@ -169,7 +199,9 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
     unknownEvaluationId: ctx.unknownEvaluationId,
     strict,
     pact: pactOptions === undefined ? "disabled" : appId === undefined ? "skipped" : "ran",
-    passed: counts.failed === 0,
+    verdict: !passed ? "fail" : appId === undefined ? "partial" : "pass",
+    passed,
+    notes,
     ...(hint === undefined ? {} : { hint }),
     startedAt,
     durationMs: Math.round(performance.now() - start),

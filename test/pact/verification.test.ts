@@ -115,16 +115,35 @@ describe.concurrent("runPactVerification", () => {
     expect(prefixed.requests).toContain(`GET /api/human-evaluations/${second.id}`);
   });
 
-  it("fails clearly when the app has no human evaluation to verify with (and verifies given pact files)", async (context) => {
+  it("skips, not fails, an interaction whose state the app cannot meet (no human evaluations), and verifies given pact files", async (context) => {
     const empty = await provider(context, { data: { ...galleryDataset(), human_evaluations: [] } });
     const pactFiles = [pactWithOnly(context, PACT_INTERACTIONS.getHumanEvaluation.description)];
     const result = await runPactVerification({ baseUrl: empty.url, appId: APP_ID, pactFiles });
+    expect(result.passed).toBe(true);
+    expect(result.error).toBeUndefined();
+    expect(result.interactions).toEqual([
+      {
+        description: PACT_INTERACTIONS.getHumanEvaluation.description,
+        operationId: "getHumanEvaluation",
+        passed: false,
+        mismatches: [],
+        skipReason:
+          'provider state "human evaluation exists" cannot be met: app 666dde95962bbaffdb0072b5 has no human evaluations on the provider (GET /human-evaluations?app_id=666dde95962bbaffdb0072b5 answered [])',
+      },
+    ]);
+  });
+
+  it("still fails an interaction whose state lookup finds a broken list (not an empty one)", async (context) => {
+    const broken = await provider(context, {
+      transform: (request, reply) =>
+        request.operationId === "listHumanEvaluations" ? { ...reply, status: 500, body: { detail: "boom" } } : reply,
+    });
+    const pactFiles = [pactWithOnly(context, PACT_INTERACTIONS.getHumanEvaluation.description)];
+    const result = await runPactVerification({ baseUrl: broken.url, appId: APP_ID, pactFiles });
     expect(result.passed).toBe(false);
-    expect(result.interactions).toHaveLength(1);
-    expect(result.interactions[0]).toMatchObject({ operationId: "getHumanEvaluation", passed: false });
-    expect(result.interactions[0]?.mismatches[0]).toBe(
-      'provider state "human evaluation exists": app 666dde95962bbaffdb0072b5 has no human evaluations on the provider (GET /human-evaluations is empty); pass an app id that has some',
-    );
+    expect(result.interactions[0]?.passed).toBe(false);
+    expect(result.interactions[0]?.mismatches[0]).toContain("answered 500, not 200");
+    expect(result.interactions[0]?.skipReason).toBeUndefined();
   });
 
   it("uses the provider's own state setup URL instead of the read-only lookups", async (context) => {

@@ -14,10 +14,12 @@ import { startFixtureProvider, type RunningProvider } from "./fixture-provider.j
 let dir: string;
 let good: RunningProvider;
 let broken: RunningProvider;
+let noHuman: RunningProvider;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "evals-contract-verify-"));
   good = await startFixtureProvider({ data: galleryDataset(), basePath: "/api" });
+  noHuman = await startFixtureProvider({ data: { ...galleryDataset(), human_evaluations: [] } });
   // One fault: the evaluations list ignores the app_id filter.
   broken = await startFixtureProvider({
     data: galleryDataset(),
@@ -26,7 +28,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await Promise.all([good.close(), broken.close()]);
+  await Promise.all([good.close(), broken.close(), noHuman.close()]);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -48,6 +50,42 @@ describe("evals-contract verify", () => {
     expect(result.code).toBe(0);
     expect(result.stdout.match(/^ {2}ok {4}pact: /gm)).toHaveLength(3);
     expect(result.stdout).toMatch(/19 checks: 19 passed/);
+  });
+
+  it("exits 0 for an app without human evaluations, Pact included: what needs a record is skipped with the reason", async () => {
+    const pactFile = new URL("../../contracts/evals-frontend-evaluation-listing-service.json", import.meta.url).pathname;
+    const result = await runCliCaptured(["verify", "--base-url", noHuman.url, "--app-id", APP_A, "--pact-file", pactFile, "--strict"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      `  skip  pact: a request to list the human evaluations of an app (provider state "app has human evaluations" cannot be met: app ${APP_A} has no human evaluations on the provider (GET /human-evaluations?app_id=${APP_A} answered []))`,
+    );
+    expect(result.stdout).toContain(`  skip  conformance (app ${APP_A} lists no human evaluation to fetch by id)`);
+    expect(result.stdout).toContain(`  ok    pact: a request to list the evaluations of an app`);
+    expect(result.stdout).toContain(`\nNote: app ${APP_A} has no human evaluations`);
+    expect(result.stdout).toMatch(/19 checks: 14 passed, 0 warned, 0 failed, 5 skipped; 0 errors, 0 warnings;.*\nPASS: /);
+  });
+
+  it("exits 2 naming --app-id when it is missing, and runs the partial checks with --partial (PARTIAL in text, JSON and JUnit)", async () => {
+    const refused = await runCliCaptured(["verify", "--base-url", good.url, "--no-pact"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).toMatch(/^evals-contract verify: --app-id is required[^\n]*\n$/);
+    const json = join(dir, "partial.json");
+    const junit = join(dir, "partial.xml");
+    const partial = await runCliCaptured(["verify", "--base-url", good.url, "--partial", "--json", json, "--junit", junit]);
+    expect(partial.stderr).toBe("");
+    expect(partial.code).toBe(0);
+    expect(partial.stdout).not.toContain("PASS");
+    expect(partial.stdout).toMatch(/\nPARTIAL: no check failed, but without --app-id only the checks that need no data ran[^\n]*\n$/);
+    expect(JSON.parse(readFileSync(json, "utf8"))).toMatchObject({ verdict: "partial", passed: true });
+    const xml = readFileSync(junit, "utf8");
+    expect(xml).toContain('<testsuites name="evals-contract verify (partial: no --app-id)"');
+    expect(xml).toContain('<property name="verdict" value="partial"/>');
+    // A partial run that finds a fault exits 1.
+    const failing = await runCliCaptured(["verify", "--base-url", broken.url, "--partial", "--no-pact"]);
+    expect(failing.code).toBe(1);
+    expect(failing.stdout).toMatch(/\nFAIL: /);
   });
 
   it("exits 1 when the contract is broken, and writes --json and --junit", async () => {
@@ -81,7 +119,11 @@ describe("evals-contract verify", () => {
     expect(xml).toContain('<testcase classname="verify.cross-endpoint" name="GET /evaluations?app_id={app_id}: app-id-filter"');
     expect(xml).toMatch(/<failure message="1 error: \$\[2\]\.app_id app-id-filter: record of app &quot;666dde95962bbaffdb0072ff&quot;/);
     // Written atomically: no temporary file left behind.
-    expect(readdirSync(dir).sort()).toEqual(["report.json", "reports"]);
+    expect(
+      readdirSync(dir)
+        .filter((f) => f.startsWith("report"))
+        .sort(),
+    ).toEqual(["report.json", "reports"]);
     expect(readdirSync(join(dir, "reports"))).toEqual(["report.xml"]);
   });
 
@@ -120,6 +162,7 @@ describe("evals-contract verify", () => {
     [["--base-url", "http://x", "--pact-log-level", "loud"], "--pact-log-level must be one of"],
     [["--base-url", "http://x", "--bogus"], "Unknown option '--bogus'"],
     [["--base-url", "http://x", "--json", "same", "--junit", "same"], "--junit and --json must name different files"],
+    [["--base-url", "http://x"], "--app-id is required"],
   ])("exits 2 on bad usage: %j", async (args, message) => {
     const result = await runCliCaptured(["verify", ...args]);
     expect(result.code).toBe(2);

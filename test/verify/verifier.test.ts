@@ -95,10 +95,20 @@ describe("cannot run: one clear error", () => {
 });
 
 describe("what it checks", () => {
-  it("without an app id runs only the checks that need no data, and skips the rest", async () => {
+  it("without an app id refuses to run (E_USAGE naming --app-id, before any request) unless partial", async () => {
+    const { url, requests } = await provider();
+    const error = await rejection(verifyProvider({ baseUrl: url, pact: false }));
+    expect(error.code).toBe("E_USAGE");
+    expect(error.message).toMatch(/^--app-id is required/);
+    expect(requests).toEqual([]);
+  });
+
+  it("a partial run (no app id) runs only the checks that need no data, skips the rest, and its verdict is partial", async () => {
     const { url } = await provider();
-    const report = await verifyProvider({ baseUrl: url, pact: false });
+    const report = await verifyProvider({ baseUrl: url, pact: false, partial: true });
+    expect(report.verdict).toBe("partial");
     expect(report.passed).toBe(true);
+    expect(formatReport(report).at(-1)).toMatch(/^PARTIAL: no check failed, but without --app-id only the checks that need no data ran/);
     const ran = report.checks.filter((c) => c.outcome !== "skipped").map((c) => `${c.endpoint} ${c.check}`);
     expect(ran.sort()).toEqual(
       [
@@ -118,7 +128,7 @@ describe("what it checks", () => {
   it("with --human-evaluation-id but no app id, also fetches that record by id", async () => {
     const { url } = await provider();
     const id = galleryDataset().human_evaluations[1]!.id;
-    const report = await verifyProvider({ baseUrl: url, humanEvaluationId: id, pact: false });
+    const report = await verifyProvider({ baseUrl: url, humanEvaluationId: id, pact: false, partial: true });
     const byId = report.checks.find((c) => c.endpoint === "GET /human-evaluations/{evaluation_id}" && c.check === "conformance");
     expect(byId?.outcome).toBe("passed");
   });
@@ -245,12 +255,132 @@ describe("warnings and --strict", () => {
       expect.objectContaining({ severity: "warning", rule: "unknown-evaluation-id", endpoint: "GET /human-evaluations/{unknown}" }),
     ]);
   });
+});
 
-  it("an app without data is a warning: nothing to sweep", async () => {
+describe("an app without records is a normal state", () => {
+  it("an app with neither kind of record passes: the lists pass on [], a note says so, the checks needing a record are skipped", async () => {
     const { url } = await provider();
-    const report = await verifyProvider({ baseUrl: url, appId: "0123456789abcdef01234567", pact: false });
-    expect(report.passed).toBe(true);
-    expect(findings(report).filter((f) => f.rule === "empty-list")).toHaveLength(2);
+    const appId = "0123456789abcdef01234567";
+    const report = await verifyProvider({ baseUrl: url, appId, pact: false, strict: true });
+    expect(report.verdict).toBe("pass");
+    expect(report.counts.errors + report.counts.warnings).toBe(0);
+    expect(report.checks.filter((c) => c.check === "conformance" && c.endpoint.includes("{app_id}")).map((c) => c.outcome)).toEqual([
+      "passed",
+      "passed",
+    ]);
+    expect(report.notes).toEqual([
+      `app ${appId} has no evaluations (GET /evaluations?app_id=${appId} answered []): the list checks passed on [], the checks that need a record were skipped`,
+      `app ${appId} has no human evaluations (GET /human-evaluations?app_id=${appId} answered []): the list checks passed on [], the checks that need a record were skipped`,
+    ]);
+    expect(formatReport(report)).toContain(`Note: ${report.notes[0]}`);
+  });
+
+  it("an app without human evaluations passes, its by-id checks skipped with the reason", async () => {
+    const { url } = await provider(undefined, { ...galleryDataset(), human_evaluations: [] });
+    const report = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false });
+    expect(report.verdict).toBe("pass");
+    expect(report.counts.failed).toBe(0);
+    const skipped = report.checks.filter((c) => c.outcome === "skipped");
+    expect(skipped.map((c) => `${c.endpoint} ${c.check}`).sort()).toEqual([
+      "GET /human-evaluations/{evaluation_id} conformance",
+      "GET /human-evaluations/{evaluation_id} same-record-as-list",
+      "GET /human-evaluations/{evaluation_id}/ trailing-slash",
+    ]);
+    expect(new Set(skipped.map((c) => c.skipReason))).toEqual(new Set([`app ${APP_A} lists no human evaluation to fetch by id`]));
+    expect(report.notes).toHaveLength(1);
+  });
+});
+
+describe("parallel arrays", () => {
+  it("of different lengths are a warning at the array's path (the checker's parallel-arrays), an error under strict", async () => {
+    // The first human evaluation (two variants) with one revision, in the lists and by id alike.
+    const { url } = await provider((_request, reply) => {
+      for (const record of Array.isArray(reply.body) ? reply.body : [reply.body])
+        if ((record as { id?: unknown } | null)?.id === "667e1b0ad1812781f7e37701") (record as Record<string, unknown>).revisions = ["3"];
+      return reply;
+    });
+    const report = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false });
+    expect(report.verdict).toBe("pass");
+    const parallel = findings(report).filter((f) => f.rule === "parallel-arrays");
+    expect(parallel.map((f) => `${f.severity} ${f.endpoint} ${f.path}`)).toEqual([
+      "warning GET /human-evaluations?app_id={app_id} $[0].revisions",
+      "warning GET /human-evaluations/{evaluation_id} $.revisions",
+    ]);
+    expect(parallel[0]?.message).toMatch(
+      /^has 1 item but variant_ids has 2: variant_ids, variant_names, variants_revision_ids, revisions are parallel/,
+    );
+    const strict = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false, strict: true });
+    expect(strict.verdict).toBe("fail");
+    expect(
+      findings(strict)
+        .filter((f) => f.rule === "parallel-arrays")
+        .map((f) => f.severity),
+    ).toEqual(["error", "error"]);
+  });
+});
+
+describe("redirects", () => {
+  const redirect = (location: string) => ({ status: 307, contentType: "", body: null, raw: "", headers: { location } });
+
+  it("a same-origin 307 (FastAPI's trailing slash) is followed and reported as a warning naming both URLs; the data still verifies", async () => {
+    const { url } = await provider((request, reply) =>
+      request.operationId === "listEvaluations" && !request.path.endsWith("/") ? redirect(`evaluations/?${request.query}`) : reply,
+    );
+    const report = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false });
+    expect(report.verdict).toBe("pass");
+    expect(report.checks.find((c) => c.check === "conformance" && c.endpoint === "GET /evaluations?app_id={app_id}")?.outcome).toBe(
+      "passed",
+    );
+    const warnings = findings(report).filter((f) => f.rule === "redirect");
+    expect(warnings.map((f) => `${f.severity} ${f.endpoint}`)).toContain("warning GET /evaluations?app_id={app_id}");
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        request: `GET /evaluations?app_id=${APP_A}`,
+        message: `307 redirect from ${url}/evaluations?app_id=${APP_A} to ${url}/evaluations/?app_id=${APP_A} (same origin, followed): clients must follow it; serve the first URL directly`,
+      }),
+    );
+    expect(findings(report).filter((f) => f.severity === "error")).toEqual([]);
+  });
+
+  it("a redirect to another origin is an error naming both URLs, and is not followed", async () => {
+    const other = await provider();
+    const { url } = await provider((request, reply) =>
+      request.operationId === "listEvaluations" ? redirect(`${other.url}${request.path}?${request.query}`) : reply,
+    );
+    const report = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false });
+    expect(report.verdict).toBe("fail");
+    expect(findings(report)).toContainEqual(
+      expect.objectContaining({
+        severity: "error",
+        rule: "cross-origin-redirect",
+        endpoint: "GET /evaluations?app_id={app_id}",
+        message: expect.stringContaining(
+          `307 redirect from ${url}/evaluations?app_id=${APP_A} to ${other.url}/evaluations?app_id=${APP_A}, another origin: not followed`,
+        ),
+      }),
+    );
+    expect(other.requests).toEqual([]);
+  });
+
+  it("a redirect loop stays bounded: a few requests, then an error", async () => {
+    const { url, requests } = await provider((request, reply) =>
+      request.operationId === "listEvaluations"
+        ? redirect(request.path.endsWith("/") ? `../evaluations?${request.query}` : `evaluations/?${request.query}`)
+        : reply,
+    );
+    const report = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false });
+    expect(report.verdict).toBe("fail");
+    const loops = findings(report).filter((f) => f.rule === "redirect-loop");
+    expect(loops.map((f) => f.endpoint).sort()).toEqual([
+      "GET /evaluations",
+      "GET /evaluations/",
+      "GET /evaluations/?app_id={app_id}",
+      "GET /evaluations?app_id={app_id}",
+      "GET /evaluations?app_id={unknown}",
+    ]);
+    expect(loops[0]?.message).toMatch(/^more than 5 redirects in a row, from http:\/\/127\.0\.0\.1:\d+\/evaluations/);
+    // 5 list requests, each followed at most 5 times: 6 requests each at most.
+    expect(requests.filter((r) => r.startsWith("GET /evaluations")).length).toBeLessThanOrEqual(5 * 6);
   });
 });
 

@@ -1,5 +1,6 @@
-// `evals-contract verify --base-url URL [--app-id ID] ...`: parses, calls verifyProvider, prints the
-// report, writes --junit/--json files, returns the exit code (0 conforms, 1 broken, 2 cannot run).
+// `evals-contract verify --base-url URL --app-id ID ...`: parses, calls verifyProvider, prints the
+// report, writes --junit/--json files, returns the exit code (0 conforms, or a partial run with no
+// failure; 1 broken; 2 cannot run, --app-id missing without --partial included).
 import { ToolkitError } from "../../errors.js";
 import { assertWritable, writeTextFileAtomically } from "../../io/index.js";
 import {
@@ -42,7 +43,8 @@ function pactOptions(values: ParsedArgs["values"], env: NodeJS.ProcessEnv): Pact
 export const verifyCommand: Command = {
   name: "verify",
   summary: "verify a running implementation of the service from its base URL (Pact, sweep, cross-endpoint checks)",
-  help: `Usage: evals-contract verify --base-url URL [--app-id ID] [options]
+  help: `Usage: evals-contract verify --base-url URL --app-id ID [options]
+       evals-contract verify --base-url URL --partial [options]
 
 Verifies a running provider: the Pact verification of the committed consumer contracts, a
 conformance sweep of every record of every endpoint, and cross-endpoint checks (app_id filter,
@@ -50,8 +52,10 @@ same record by id as in the list, unknown ids, missing app_id gives 422, both /p
 
 Options:
   --base-url URL               the provider's base URL, path prefix included (https://host/api)
-  --app-id ID                  the app whose data is checked; without it only the checks that
-                               need no data run (422 without app_id, unknown ids), Pact is skipped
+  --app-id ID                  the app whose data is checked (required unless --partial); an app
+                               without (human) evaluations passes, the checks needing one skipped
+  --partial                    run without --app-id: only the checks that need no data (422
+                               without app_id, unknown ids), Pact skipped; the verdict is PARTIAL
   --human-evaluation-id ID     also fetch this human evaluation by id (and give it to Pact)
   --strict                     warnings count as errors (the real service's null optionals and
                                naive timestamps are warnings: --strict fails them)
@@ -73,8 +77,9 @@ Options:
   --pact-log-level LEVEL       ${LOG_LEVELS.join(", ")}
   -h, --help                   show this help
 
-Exit codes: 0 conforms (warnings allowed unless --strict), 1 the contract is broken,
-2 cannot run (bad options, provider unreachable, Pact unable to start).
+Exit codes: 0 conforms (warnings allowed unless --strict), or a --partial run in which nothing
+failed; 1 the contract is broken; 2 cannot run (bad options, no --app-id without --partial,
+provider unreachable, Pact unable to start).
 
 Examples:
   evals-contract verify --base-url http://localhost:8000/api --app-id 666dde95962bbaffdb0072b5
@@ -85,6 +90,7 @@ Examples:
     const { values, positionals } = parseCommandArgs(args, {
       "base-url": { type: "string" },
       "app-id": { type: "string" },
+      partial: { type: "boolean" },
       "human-evaluation-id": { type: "string" },
       strict: { type: "boolean" },
       junit: { type: "string" },
@@ -124,6 +130,7 @@ Examples:
       baseUrl,
       ...(appId === undefined ? {} : { appId }),
       ...(humanEvaluationId === undefined ? {} : { humanEvaluationId }),
+      partial: values.partial === true,
       strict: values.strict === true,
       pact: noPact ? false : pact,
       timeoutMs: intOption(values, "timeout", DEFAULT_TIMEOUT_MS, 1, 600_000),
@@ -133,6 +140,7 @@ Examples:
     for (const line of formatReport(report)) writeLine(io.stdout, line);
     if (junit !== undefined) await writeTextFileAtomically(junit, toJUnitXml(report), force);
     if (json !== undefined) await writeTextFileAtomically(json, `${JSON.stringify(report, null, 2)}\n`, force);
-    return report.passed ? EXIT.OK : EXIT.CONTRACT_FAILURE;
+    // A partial run exits 0 only when nothing failed; its report says PARTIAL, never PASS.
+    return report.verdict === "fail" ? EXIT.CONTRACT_FAILURE : EXIT.OK;
   },
 };

@@ -8,7 +8,13 @@ import type { VerificationFinding } from "../report.js";
 /** The parts of runPactVerification's result this module reads (PactVerificationResult fits it). */
 export interface PactOutcome {
   passed: boolean;
-  interactions: ReadonlyArray<{ description: string; operationId: OperationId; passed: boolean; mismatches: readonly string[] }>;
+  interactions: ReadonlyArray<{
+    description: string;
+    operationId: OperationId;
+    passed: boolean;
+    mismatches: readonly string[];
+    skipReason?: string;
+  }>;
   error?: string;
 }
 
@@ -24,17 +30,18 @@ const pactFinding = (rule: string, path: string, message: string): VerificationF
 
 export function pactDrafts(outcome: PactOutcome): CheckDraft[] {
   const drafts: CheckDraft[] = outcome.interactions.map((interaction) => {
-    const findings = interaction.mismatches.map((m) => pactFinding("pact", mismatchPath(m), m.replace(/\s+/g, " ").trim()));
-    if (!interaction.passed && findings.length === 0) findings.push(pactFinding("pact", "$", "the interaction failed without a mismatch"));
-    return {
-      group: "pact",
+    const base = {
+      group: "pact" as const,
       check: `pact: ${interaction.description}`,
       endpoint: mainLabel(interaction.operationId),
       operationId: interaction.operationId,
-      findings,
     };
+    if (interaction.skipReason !== undefined) return { ...base, findings: [], skipReason: interaction.skipReason };
+    const findings = interaction.mismatches.map((m) => pactFinding("pact", mismatchPath(m), m.replace(/\s+/g, " ").trim()));
+    if (!interaction.passed && findings.length === 0) findings.push(pactFinding("pact", "$", "the interaction failed without a mismatch"));
+    return { ...base, findings };
   });
-  const runFailed = !outcome.passed && outcome.interactions.every((i) => i.passed);
+  const runFailed = !outcome.passed && outcome.interactions.every((i) => i.passed || i.skipReason !== undefined);
   if (outcome.error !== undefined || runFailed)
     drafts.push({
       group: "pact",
