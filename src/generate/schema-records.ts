@@ -50,6 +50,32 @@ export function fakeRecord(schema: ResourceName, rng: Rng): unknown {
 
 const STREAM_SCHEMA = 0x5343;
 
+/**
+ * Keeps the ids of one stream usable as ids: unique (a dataset is keyed by id), non-empty, and
+ * fetchable by URL (`/human-evaluations/{id}`: no "/", which the service's router splits on, not
+ * "." or "..", which URL parsers resolve away, and at most MAX_ID_CHARS characters, so the
+ * percent-encoded request line stays far below servers' header limits). Unusual ids stay unusual:
+ * a "/" becomes the look-alike U+2215, a long id is cut, an empty or dot id gets a serial, a
+ * repeat a `#n` suffix.
+ */
+export const MAX_ID_CHARS = 200;
+
+export function createIdKeeper(): (record: unknown) => unknown {
+  const seen = new Set<string>();
+  let serial = 0;
+  return (record) => {
+    if (typeof record !== "object" || record === null || typeof (record as { id?: unknown }).id !== "string") return record;
+    const target = record as { id: string };
+    serial++;
+    let id = [...target.id.replace(/\//g, "\u2215")].slice(0, MAX_ID_CHARS).join("");
+    if (id === "" || id === "." || id === "..") id = `id-${serial}`;
+    for (let n = 2; seen.has(id); n++) id = `${id.replace(/#\d+$/, "")}#${n}`;
+    seen.add(id);
+    target.id = id;
+    return record;
+  };
+}
+
 /** `count` seeded records of one resource, valid against the contract, chosen to be unusual. */
 export function generateSchemaRecords(options: SchemaRecordsOptions): unknown[] {
   const schema = options.schema ?? "Evaluation";
@@ -60,7 +86,8 @@ export function generateSchemaRecords(options: SchemaRecordsOptions): unknown[] 
   if (!Number.isSafeInteger(options.count) || options.count < 0 || options.count > MAX_RECORDS)
     throw new ToolkitError("E_USAGE", `count must be an integer from 0 to ${MAX_RECORDS}, got ${String(options.count)}`);
   const rng = new Rng(options.seed, STREAM_SCHEMA, RESOURCE_NAMES.indexOf(schema));
-  return Array.from({ length: options.count }, () => fakeRecord(schema, rng));
+  const keepId = createIdKeeper();
+  return Array.from({ length: options.count }, () => keepId(fakeRecord(schema, rng)));
 }
 
 /** The schema-mode dataset as a stream: evaluations, then human evaluations. */
@@ -70,8 +97,11 @@ export function* generateSchemaDatasetRecords(options: {
   humanEvaluations: number;
 }): Generator<GeneratedRecord, void, undefined> {
   const evaluations = new Rng(options.seed, STREAM_SCHEMA, RESOURCE_NAMES.indexOf("Evaluation"));
-  for (let i = 0; i < options.evaluations; i++) yield { kind: "evaluation", record: fakeRecord("Evaluation", evaluations) as never };
+  const evaluationId = createIdKeeper();
+  for (let i = 0; i < options.evaluations; i++)
+    yield { kind: "evaluation", record: evaluationId(fakeRecord("Evaluation", evaluations)) as never };
   const humans = new Rng(options.seed, STREAM_SCHEMA, RESOURCE_NAMES.indexOf("HumanEvaluation"));
+  const humanId = createIdKeeper();
   for (let i = 0; i < options.humanEvaluations; i++)
-    yield { kind: "human_evaluation", record: fakeRecord("HumanEvaluation", humans) as never };
+    yield { kind: "human_evaluation", record: humanId(fakeRecord("HumanEvaluation", humans)) as never };
 }

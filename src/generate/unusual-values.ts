@@ -116,8 +116,9 @@ export function unusualTimestamp(rng: Rng): string {
   for (let i = 0; i < digits; i++) fraction += String(rng.int(10));
   const offsetRoll = rng.next();
   let offset = "";
-  if (offsetRoll < 0.35) offset = "Z";
-  else if (offsetRoll < 0.4) offset = "z";
+  // Upper-case Z only: the service's pydantic models refuse a lower-case z (the contract allows it,
+  // but no record the real service sends can carry one).
+  if (offsetRoll < 0.4) offset = "Z";
   else if (offsetRoll < 0.7) {
     const sign = rng.chance(0.5) ? "+" : "-";
     const hh = rng.chance(0.1) ? 23 : rng.between(0, 14);
