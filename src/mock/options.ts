@@ -1,6 +1,7 @@
 // The mock server's public option and handle types (what consumers' tests code against).
 import type { Dataset } from "../types/dataset.js";
 import type { ToolkitError } from "../errors.js";
+import type { Scheduler } from "./handler.js";
 
 export interface MockServerOptions {
   /** The records to serve; default: the file at `dataFile`, else the embedded default dataset. */
@@ -15,6 +16,8 @@ export interface MockServerOptions {
   basePath?: string;
   /** Latency added to every response unless a request asks for another (`Prefer: delay=`). */
   delayMs?: number;
+  /** Holds delayed replies (default setTimeout); a test's own releases them by hand (see Scheduler). */
+  schedule?: Scheduler;
   /** Receives one line per request (`GET /evaluations?app_id=x 200 0.3ms`) and per data reload. */
   log?: (line: string) => void;
   /** Called after each reload attempt of `dataFile`: the new data, or why it was refused. */
