@@ -1,14 +1,16 @@
 // The proof that the verifier catches faults: every faulty provider of the gallery fails with the
 // expected finding (rule, endpoint, path), with no unrelated error; every conforming provider passes
 // with no error at all. The score is printed at the end.
-// Every run includes the Pact step (about a second each), so the runs are concurrent: each entry
-// says what Pact must report, or that it must pass all three interactions (`pact: []`).
+// The Pact step (about a second a run) runs for every fault that reaches the replies of its three
+// interactions, concurrently: each entry says what Pact must report, or that it must pass all three
+// (`pact: []`). A fault outside them (OUTSIDE_PACT) is shown to leave those replies untouched instead.
 import { afterAll, describe, it } from "vitest";
 import { verifyProvider, type VerificationReport } from "../../src/verify/index.js";
 import { CONFORMING } from "./conforming.js";
 import { APP_A, galleryDataset } from "./dataset.js";
-import { GALLERY, type ErrorAt, type ExpectedFinding } from "./faults.js";
-import { startFixtureProvider } from "./fixture-provider.js";
+import type { Dataset } from "../../src/types/dataset.js";
+import { GALLERY, OUTSIDE_PACT, type ErrorAt, type ExpectedFinding } from "./faults.js";
+import { conformingReply, startFixtureProvider, type ProviderRequest } from "./fixture-provider.js";
 
 const errorsOf = (report: VerificationReport) =>
   report.checks.flatMap((c) =>
@@ -16,6 +18,17 @@ const errorsOf = (report: VerificationReport) =>
   );
 
 const errorAt = (e: ErrorAt): string => `${e.rule} at ${e.endpoint}`;
+
+/** The requests of Pact's three interactions, as its provider states make them for `appId` (and its provider-state lookups). */
+function interactionRequests(data: Dataset, appId: string): ProviderRequest[] {
+  const query = new URLSearchParams({ app_id: appId });
+  const id = data.human_evaluations.find((h) => h.app_id === appId)!.id;
+  return [
+    { operationId: "listEvaluations", path: "/evaluations", query },
+    { operationId: "listHumanEvaluations", path: "/human-evaluations", query },
+    { operationId: "getHumanEvaluation", path: `/human-evaluations/${id}`, query: new URLSearchParams(), evaluationId: id },
+  ];
+}
 
 const caught: string[] = [];
 const missed: string[] = [];
@@ -65,13 +78,16 @@ describe.concurrent("fault gallery: each fault is caught with the right finding"
       });
       try {
         const baseUrl = entry.basePath === undefined ? running.url : `${running.url}/`;
-        const report = await verifyProvider({ baseUrl, appId: entry.appId ?? APP_A });
+        const appId = entry.appId ?? APP_A;
+        const outside = entry.pact === OUTSIDE_PACT;
+        const pactFindings = entry.pact === OUTSIDE_PACT ? [] : entry.pact;
+        const report = await verifyProvider({ baseUrl, appId, pact: !outside });
         const errors = errorsOf(report);
         const matches = (want: ExpectedFinding) => (f: (typeof errors)[number]) =>
           f.rule === want.rule && f.endpoint === want.endpoint && (want.path === undefined || f.path === want.path);
         const hit = errors.find(matches(entry.expect));
         // Exactly one fault: the errors are the expected ones, by rule and endpoint, and no other.
-        const expected = new Set([entry.expect, ...(entry.also ?? []), ...entry.pact].map(errorAt));
+        const expected = new Set([entry.expect, ...(entry.also ?? []), ...pactFindings].map(errorAt));
         const unexpected = errors.filter((f) => !expected.has(errorAt(f)));
         (hit && !report.passed ? caught : missed).push(entry.name);
         if (unexpected.length > 0) falseAlarms.push(`${entry.name}: ${errorAt(unexpected[0]!)} ${unexpected[0]!.path}`);
@@ -81,14 +97,23 @@ describe.concurrent("fault gallery: each fault is caught with the right finding"
         // ... and each of them is reported: an expectation that no longer holds is not left to hide a false alarm.
         const reported = new Set(errors.map(errorAt));
         expect([...expected].filter((e) => !reported.has(e))).toEqual([]);
+        if (outside) {
+          // No Pact run: instead, the replies Pact would get are exactly the conforming ones.
+          const data = galleryDataset();
+          for (const request of interactionRequests(data, appId))
+            expect(entry.fault(request, structuredClone(conformingReply(request, data)), data), request.path).toEqual(
+              conformingReply(request, data),
+            );
+          return;
+        }
         // The Pact step ran its three interactions: it fails where it must, and passes every
-        // interaction when the fault is out of its sight (`pact: []`).
+        // interaction when it cannot see the fault (`pact: []`).
         expect(report.pact).toBe("ran");
         const interactions = report.checks.filter((c) => c.group === "pact" && c.operationId !== undefined);
         expect(interactions.map((c) => c.operationId)).toEqual(["listEvaluations", "listHumanEvaluations", "getHumanEvaluation"]);
-        for (const want of entry.pact)
+        for (const want of pactFindings)
           expect(errors.find(matches(want)), `expected the Pact step to fail at ${want.endpoint} ${want.path ?? ""}`).toBeDefined();
-        if (entry.pact.length === 0) expect(interactions.map((c) => c.outcome)).toEqual(["passed", "passed", "passed"]);
+        if (pactFindings.length === 0) expect(interactions.map((c) => c.outcome)).toEqual(["passed", "passed", "passed"]);
       } finally {
         await running.close();
       }
