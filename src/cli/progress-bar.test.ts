@@ -38,9 +38,25 @@ describe("createProgressBar", () => {
 
   it("stays silent for short runs (before the delay)", () => {
     const stream = sink(true);
-    const bar = createProgressBar(stream, 200, "fixtures", 60_000, 0);
+    let clock = 0;
+    const bar = createProgressBar(stream, 200, "fixtures", 500, 0, () => clock);
+    clock = 499;
     bar.update(100);
     bar.finish();
     expect(stream.writes).toEqual([]);
+  });
+
+  it("draws once the delay has passed, then at most once per interval", () => {
+    const stream = sink(true);
+    let clock = 1_000;
+    const bar = createProgressBar(stream, 200, "fixtures", 500, 100, () => clock);
+    const drawsAt = (ms: number, done: number): number => {
+      clock = ms;
+      const before = stream.writes.length;
+      bar.update(done);
+      return stream.writes.length - before;
+    };
+    expect([drawsAt(1_499, 10), drawsAt(1_500, 20), drawsAt(1_599, 30), drawsAt(1_600, 40), drawsAt(1_650, 50)]).toEqual([0, 1, 0, 1, 0]);
+    expect(stream.writes.at(-1)).toMatch(/20% 40\/200$/);
   });
 });

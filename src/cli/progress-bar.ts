@@ -15,11 +15,23 @@ interface TerminalLike {
 
 const NOOP: ProgressBar = { update: () => undefined, finish: () => undefined };
 
-/** Draws after `delayMs` of work, at most every `intervalMs`; a no-op unless `stream` is a TTY. */
-export function createProgressBar(stream: TerminalLike, total: number, label: string, delayMs = 500, intervalMs = 100): ProgressBar {
+const monotonicClock = (): number => performance.now();
+
+/**
+ * Draws after `delayMs` of work, at most every `intervalMs`; a no-op unless `stream` is a TTY.
+ * `now` (ms) is the clock, so tests pace it by hand.
+ */
+export function createProgressBar(
+  stream: TerminalLike,
+  total: number,
+  label: string,
+  delayMs = 500,
+  intervalMs = 100,
+  now: () => number = monotonicClock,
+): ProgressBar {
   if (stream.isTTY !== true || total <= 0) return NOOP;
   // Wall-clock time here only paces drawing; it never reaches the generated data.
-  const started = performance.now();
+  const started = now();
   let lastDraw = 0;
   let drawn = false;
   const draw = (done: number): void => {
@@ -34,9 +46,9 @@ export function createProgressBar(stream: TerminalLike, total: number, label: st
   };
   return {
     update(done) {
-      const now = performance.now();
-      if (now - started < delayMs || now - lastDraw < intervalMs) return;
-      lastDraw = now;
+      const at = now();
+      if (at - started < delayMs || at - lastDraw < intervalMs) return;
+      lastDraw = at;
       draw(done);
     },
     finish(completed = true) {

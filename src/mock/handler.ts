@@ -23,7 +23,20 @@ export interface MockHandlerOptions {
   /** `any` (default): preflights for any method, as the real service; `strict`: GET only. */
   cors?: CorsMode;
   log?: (line: string) => void;
+  /** Holds a delayed reply; default setTimeout. Tests pass their own to release replies by hand. */
+  schedule?: Scheduler;
 }
+
+/**
+ * Runs `send` after `delayMs` (later, never synchronously) and returns a function that cancels it.
+ * The one place the mock reads the clock: a test injects its own and sees each delay asked for.
+ */
+export type Scheduler = (delayMs: number, send: () => void) => () => void;
+
+const timerScheduler: Scheduler = (delayMs, send) => {
+  const timer = setTimeout(send, delayMs);
+  return () => clearTimeout(timer);
+};
 
 export interface MockHandler {
   (request: IncomingMessage, response: ServerResponse): void;
@@ -69,7 +82,8 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
   const compat = options.compat ?? DEFAULT_COMPAT;
   const corsMode = options.cors ?? "any";
   const log = options.log;
-  const pending = new Set<NodeJS.Timeout>();
+  const schedule = options.schedule ?? timerScheduler;
+  const pending = new Set<() => void>();
 
   const handler = (request: IncomingMessage, response: ServerResponse): void => {
     const started = log ? performance.now() : 0;
@@ -93,14 +107,14 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
 
     const later = (delay: number, reply: Reply, extra?: OutgoingHttpHeaders): void => {
       if (delay <= 0) return send(reply, extra);
-      const timer = setTimeout(() => {
-        pending.delete(timer);
+      const cancel = schedule(delay, () => {
+        pending.delete(cancel);
         send(reply, extra);
-      }, delay);
-      pending.add(timer);
+      });
+      pending.add(cancel);
       response.once("close", () => {
-        clearTimeout(timer);
-        pending.delete(timer);
+        cancel();
+        pending.delete(cancel);
       });
     };
 
@@ -160,7 +174,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       return index.summary;
     },
     dispose(): void {
-      for (const timer of pending) clearTimeout(timer);
+      for (const cancel of pending) cancel();
       pending.clear();
     },
   });

@@ -3,7 +3,7 @@
 export { startMockServer, createMockServer, DEFAULT_PORT, DEFAULT_HOST } from "./server.js";
 export type { MockServerOptions, RunningMockServer, DataChangeEvent } from "./options.js";
 export { createMockHandler, normalizeBasePath } from "./handler.js";
-export type { MockHandler, MockHandlerOptions } from "./handler.js";
+export type { MockHandler, MockHandlerOptions, Scheduler } from "./handler.js";
 export { acceptDataset, datasetErrors, loadDatasetFile, readDataFile } from "./load-dataset.js";
 export { appIdsOf, describeDataset } from "./dataset-index.js";
 export { DEFAULT_DATASET_PATH } from "../types/dataset.js";

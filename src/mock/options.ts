@@ -3,6 +3,7 @@ import type { Dataset } from "../types/dataset.js";
 import type { CompatMode } from "../contract/error-bodies.js";
 import type { ToolkitError } from "../errors.js";
 import type { CorsMode } from "./cors.js";
+import type { Scheduler } from "./handler.js";
 
 export interface MockServerOptions {
   /** The records to serve; default: the file at `dataFile`, else the embedded default dataset. */
@@ -21,6 +22,8 @@ export interface MockServerOptions {
   compat?: CompatMode;
   /** `any` (default): CORS preflights for any method, as the real service; `strict`: GET only. */
   cors?: CorsMode;
+  /** Holds delayed replies (default setTimeout); a test's own releases them by hand (see Scheduler). */
+  schedule?: Scheduler;
   /** Receives one line per request (`GET /evaluations?app_id=x 200 0.3ms`) and per data reload. */
   log?: (line: string) => void;
   /** Called after each reload attempt of `dataFile`: the new data, or why it was refused. */

@@ -1,5 +1,5 @@
 // `evals-contract fixtures`, run in-process through the CLI shell with in-memory streams.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -27,6 +27,21 @@ async function cli(...argv: string[]): Promise<{ code: number; stdout: string; s
   const stderr = memoryStream();
   const code = await runCli(["fixtures", ...argv], { stdout, stderr });
   return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/**
+ * Resolves when a file whose name starts with `prefix` is created in `folder`: an fs.watch event,
+ * not a poll. Call it before starting what creates the file.
+ */
+function created(folder: string, prefix: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const watcher = watch(folder, (_event, name) => {
+      if (!name?.startsWith(prefix)) return;
+      watcher.close();
+      resolve();
+    });
+    watcher.once("error", reject);
+  });
 }
 
 const dir = mkdtempSync(join(tmpdir(), "evals-fixtures-cli-"));
@@ -73,10 +88,9 @@ describe("evals-contract fixtures", () => {
 
   it("stops on Ctrl-C while writing a file, in one line, exit 2, leaving neither the file nor its temporary", async () => {
     const file = join(dir, "interrupted.ndjson");
+    const writing = created(dir, ".interrupted.ndjson.");
     const cli = startCliSession(["fixtures", "--evaluations", "1000000", "--format", "ndjson", "--out", file]);
-    const started = Date.now();
-    while (!readdirSync(dir).some((f) => f.startsWith(".interrupted.ndjson.")) && Date.now() - started < 10_000)
-      await new Promise((resolve) => setTimeout(resolve, 1));
+    await writing;
     cli.interrupt();
     expect(await cli.done).toBe(2);
     expect(cli.stderr()).toBe(`evals-contract fixtures: interrupted: ${file} was not written\n`);
@@ -155,11 +169,10 @@ describe("evals-contract fixtures", () => {
     const file = join(dir, "race.json");
     const stdout = memoryStream();
     const stderr = memoryStream();
+    const writing = created(dir, ".race.json.");
     const pending = runCli(["fixtures", "--evaluations", "50000", "--format", "ndjson", "--out", file], { stdout, stderr });
     // Create the target once the run is writing its temporary file (past its up-front check).
-    const started = Date.now();
-    while (!readdirSync(dir).some((f) => f.startsWith(".race.json.")) && Date.now() - started < 10_000)
-      await new Promise((resolve) => setTimeout(resolve, 1));
+    await writing;
     expect(existsSync(file)).toBe(false);
     writeFileSync(file, "mine");
     expect(await pending).toBe(2);

@@ -5,12 +5,10 @@ export interface Got {
   text: string;
   /** The same text, under the name checkResponse reads. */
   body: string;
-  ms: number;
 }
 
 export async function get(url: string, init?: RequestInit): Promise<Got> {
-  const started = performance.now();
   const response = await fetch(url, init);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: text, ms: performance.now() - started };
+  return { status: response.status, headers: response.headers, text, body: text };
 }

@@ -1,6 +1,7 @@
 // Prism's validation proxy in front of a local provider: it forwards responses unchanged, reports
 // the violations of a response that breaks the contract (not the real service's null optionals
 // and naive timestamps, unless strict), and with --errors fails the violating request.
+import { EventEmitter } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVALUATION_EXAMPLES, HUMAN_EVALUATION_EXAMPLES } from "../../src/contract/examples.js";
 import { startPrism, type PrismExchange, type RunningPrism, type StartPrismOptions } from "../../src/prism/index.js";
@@ -9,6 +10,8 @@ import { BROKEN_APP, BROKEN_BODY, REAL_APP, REAL_BODY, startUpstream, VALID_APP,
 interface Proxy {
   prism: RunningPrism;
   exchanges: PrismExchange[];
+  /** Emits "exchange" as the relay reports each one. */
+  reports: EventEmitter;
 }
 
 let upstream: Upstream;
@@ -16,18 +19,27 @@ const proxies: Partial<Record<"lenient" | "strict" | "errors", Proxy>> = {};
 
 async function startProxy(options: Partial<StartPrismOptions>): Promise<Proxy> {
   const exchanges: PrismExchange[] = [];
-  const prism = await startPrism({ mode: "proxy", upstream: upstream.url, port: 0, onExchange: (e) => exchanges.push(e), ...options });
-  return { prism, exchanges };
+  const reports = new EventEmitter();
+  const onExchange = (e: PrismExchange): void => {
+    exchanges.push(e);
+    reports.emit("exchange", e);
+  };
+  const prism = await startPrism({ mode: "proxy", upstream: upstream.url, port: 0, onExchange, ...options });
+  return { prism, exchanges, reports };
 }
 
-/** The exchange for `url`, once the relay has reported it (it reports after the body is sent). */
-async function exchangeFor(proxy: Proxy, url: string): Promise<PrismExchange> {
-  for (let i = 0; i < 200; i++) {
-    const found = proxy.exchanges.find((e) => e.url === url);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`no exchange reported for ${url}`);
+/** The exchange for `url`: at once if reported already, else when the relay reports it (after the body is sent). */
+function exchangeFor(proxy: Proxy, url: string): Promise<PrismExchange> {
+  const found = proxy.exchanges.find((e) => e.url === url);
+  if (found) return Promise.resolve(found);
+  return new Promise((resolve) => {
+    const onReport = (e: PrismExchange): void => {
+      if (e.url !== url) return;
+      proxy.reports.off("exchange", onReport);
+      resolve(e);
+    };
+    proxy.reports.on("exchange", onReport);
+  });
 }
 
 async function get(proxy: Proxy, path: string): Promise<{ status: number; type: string | null; json: unknown }> {

@@ -162,17 +162,28 @@ describe("what it checks", () => {
       },
       { ...base, human_evaluations: many },
     );
-    // A proxy in front of the provider that holds each request a moment, to measure concurrency.
+    // A proxy in front of the provider that holds the records' requests, to measure concurrency
+    // by events, not by timing: a held request stays in flight until the cap is reached (then the
+    // oldest goes on, and a fourth request at once would show), and all go on once all have arrived.
+    const ids = new Set(many.map((record) => record.id));
+    const held: Array<() => void> = [];
+    let arrived = 0;
     const proxy = createServer((req, res) => {
       inFlight++;
       peak = Math.max(peak, inFlight);
-      setTimeout(() => {
+      const forward = (): void =>
         void fetch(`${url}${req.url}`).then(async (answer) => {
+          const text = await answer.text();
           inFlight--;
           res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" });
-          res.end(await answer.text());
+          res.end(text);
         });
-      }, 5);
+      const id = /^\/human-evaluations\/([^/?]+)$/.exec(req.url ?? "")?.[1];
+      if (id === undefined || !ids.has(id)) return forward();
+      held.push(forward);
+      arrived++;
+      if (arrived === ids.size) held.splice(0).forEach((go) => go());
+      else if (inFlight >= 3) held.shift()!();
     });
     await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
     running.push({ close: () => new Promise<void>((resolve) => proxy.close(() => resolve())) });
@@ -184,6 +195,7 @@ describe("what it checks", () => {
     });
     expect(report.passed).toBe(true);
     expect(peak).toBe(3);
+    expect(arrived).toBe(many.length);
     for (const record of many) expect(byId.has(record.id)).toBe(true);
   });
 });
