@@ -2,6 +2,7 @@
 // name and a sentence. Ajv's own output (schema paths, "must match a schema in anyOf") never
 // reaches the user.
 import type { ErrorObject } from "ajv";
+import { timestampImpossibility } from "./date-time.js";
 import type { JsonSchema } from "../schemas/catalog.js";
 import type { Finding } from "./finding.js";
 import { joinPath } from "./finding.js";
@@ -75,6 +76,15 @@ function branchNames(error: ErrorObject): string {
   return names.join(" or ");
 }
 
+/**
+ * A timestamp the pattern (shape) or the format (calendar and clock, src/check/date-time.ts)
+ * rejects; both may reject one value, and then say the same.
+ */
+function describeTimestamp(value: unknown): string {
+  const why = timestampImpossibility(value);
+  return why ? `${show(value)} is not a real date-time (${why})` : `${show(value)} is not an ISO 8601 date-time`;
+}
+
 /** An error: the value breaks the seed's contract. */
 function describeError(error: ErrorObject): RawWarning {
   const pointer = error.instancePath;
@@ -95,7 +105,10 @@ function describeError(error: ErrorObject): RawWarning {
     case "anyOf":
       return { pointer, rule: "any-of", message: `must be ${branchNames(error)}, got ${kindOf(error.data)} ${show(error.data)}` };
     case "pattern":
-      if (parent.title === "Timestamp") return { pointer, rule: "timestamp", message: `${show(error.data)} is not an ISO 8601 date-time` };
+    case "format":
+      if (parent.title === "Timestamp") return { pointer, rule: "timestamp", message: describeTimestamp(error.data) };
+      if (error.keyword === "format")
+        return { pointer, rule: error.keyword, message: `${show(error.data)} is not a ${String(error.params.format)}` };
       return { pointer, rule: error.keyword, message: `${show(error.data)} does not match ${String(error.params.pattern)}` };
     default:
       return { pointer, rule: error.keyword, message: error.message ?? `fails ${error.keyword}` };
@@ -160,6 +173,8 @@ export function toFindings(errors: readonly ErrorObject[], warnings: readonly Ra
   const errorPointers: string[] = [];
   for (const error of collapseBranches(errors)) {
     const { pointer, rule, message } = describeError(error);
+    // A second fault of one value under the same rule (a timestamp's pattern and format): once.
+    if (findings.some((f, i) => errorPointers[i] === pointer && f.rule === rule)) continue;
     errorPointers.push(pointer);
     findings.push({ severity: "error", path: pathOf(base, pointer), rule, message });
   }

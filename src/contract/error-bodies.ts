@@ -7,6 +7,7 @@
 //   v2      the same service on FastAPI + pydantic 2.x (only the 422 body differs);
 //   legacy  v1 bodies plus the spec-era handlers' 500s (every error wrapped in
 //           `HTTPException(500, str(e))`, ids checked by bson's ObjectId()).
+import type { HTTPValidationError } from "../types/schemas.js";
 
 export const COMPAT_MODES = ["v1", "v2", "legacy"] as const;
 export type CompatMode = (typeof COMPAT_MODES)[number];
@@ -32,6 +33,17 @@ export function missingQueryBody(compat: CompatMode, name: string): string {
 }
 
 export const missingAppId = (compat: CompatMode): ErrorAnswer => ({ status: 422, body: missingQueryBody(compat, "app_id") });
+
+/** The missing-app_id body of each mode as text (what the mock, MSW and Prism send). */
+export const MISSING_APP_ID_BODIES: Readonly<Record<CompatMode, string>> = {
+  v1: missingQueryBody("v1", "app_id"),
+  v2: missingQueryBody("v2", "app_id"),
+  legacy: missingQueryBody("legacy", "app_id"),
+};
+
+/** The same body as a value, key order kept (`JSON.stringify` gives the bytes back): the OpenAPI example. */
+export const missingAppIdBody = (compat: CompatMode = DEFAULT_COMPAT): HTTPValidationError =>
+  JSON.parse(MISSING_APP_ID_BODIES[compat]) as HTTPValidationError;
 
 /** Starlette's answer for a path no route matches. */
 export const NOT_FOUND: ErrorAnswer = { status: 404, body: detail("Not Found") };

@@ -2,6 +2,7 @@
 // Shaped like the real service's data (domain notes): 24-hex ids, revision numbers as strings,
 // a finished and a failed evaluation, a deleted evaluator config ({}), an error Result.
 import type { Evaluation, HTTPValidationError, HumanEvaluation } from "../types/schemas.js";
+import { missingAppIdBody } from "./error-bodies.js";
 
 const APP_ID = "666dde95962bbaffdb0072b5";
 const USER_ID = "666dde8f962bbaffdb0072b0";
@@ -84,6 +85,5 @@ export const HUMAN_EVALUATION_EXAMPLES: HumanEvaluation[] = [
   },
 ];
 
-export const VALIDATION_ERROR_EXAMPLE: HTTPValidationError = {
-  detail: [{ loc: ["query", "app_id"], msg: "Field required", type: "missing" }],
-};
+/** The published document's 422 example: the framework's own body (the default compatibility target). */
+export const VALIDATION_ERROR_EXAMPLE: HTTPValidationError = missingAppIdBody();

@@ -4,3 +4,5 @@ export { OPERATIONS, OPERATION_IDS, isOperationId, pathFor } from "./operations.
 export type { BodySpec, OperationId, OperationSpec, ParameterSpec, ResponseSpec } from "./operations.js";
 export { buildOpenApiDocument, renderOpenApiYaml, toComponentSchema } from "./openapi.js";
 export { EVALUATION_EXAMPLES, HUMAN_EVALUATION_EXAMPLES, VALIDATION_ERROR_EXAMPLE } from "./examples.js";
+export { COMPAT_MODES, DEFAULT_COMPAT, MISSING_APP_ID_BODIES, isCompatMode, missingAppIdBody } from "./error-bodies.js";
+export type { CompatMode } from "./error-bodies.js";

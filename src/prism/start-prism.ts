@@ -2,8 +2,9 @@
 // finds in each exchange. Prism runs as a child process; a small relay in front of it turns its
 // per-response findings into `onExchange` calls.
 import { access } from "node:fs/promises";
+import type { CompatMode } from "../contract/error-bodies.js";
 import { ToolkitError } from "../errors.js";
-import { buildProxyDocument, DEFAULT_OPENAPI_PATH, writeTempDocument, type TempDocument } from "./documents.js";
+import { buildMockDocument, buildProxyDocument, writeTempDocument, type TempDocument } from "./documents.js";
 import { ensurePortFree, findFreePort } from "./free-port.js";
 import { spawnPrism, type PrismProcess } from "./spawn-prism.js";
 import { startViolationRelay, type RunningRelay } from "./violation-relay.js";
@@ -15,9 +16,10 @@ export const PRISM_DEFAULT_HOST = "127.0.0.1";
 export interface StartPrismOptions {
   mode: "mock" | "proxy";
   /**
-   * OpenAPI document (file path or http(s) URL). Default: contracts/openapi.yaml for the mock; for
-   * the proxy, the same contract with trailing-slash paths and, unless `strict`, null accepted for
-   * optional properties (`buildProxyDocument`).
+   * OpenAPI document (file path or http(s) URL), used as it is. Default: the contract
+   * (contracts/openapi.yaml) with trailing-slash paths; for the mock with the 422 body of `compat`
+   * and, when `dynamic`, adjusted for json-schema-faker (`buildMockDocument`); for the proxy with
+   * null accepted for optional properties unless `strict`, and naive timestamps (`buildProxyDocument`).
    */
   document?: string;
   /** Default 4010; 0 picks a free port (read it from the result). */
@@ -30,6 +32,8 @@ export interface StartPrismOptions {
   dynamic?: boolean;
   /** Mock mode with `dynamic`: seed for repeatable generated responses. */
   seed?: string;
+  /** Mock mode: whose 422 body answers a missing app_id (FastAPI on pydantic v1, v2, or legacy = v1). Default v1. */
+  compat?: CompatMode;
   /** Prism's --errors: a violation fails the request (500 problem+json for a bad response). */
   errors?: boolean;
   /** Proxy mode: null optionals are violations too, as in the published document. */
@@ -78,8 +82,10 @@ function checkOptions(options: StartPrismOptions): void {
   } else if (options.upstream) {
     throw new ToolkitError("E_USAGE", "--upstream only applies to the proxy");
   }
-  if (options.mode === "proxy" && (options.dynamic || options.seed !== undefined))
-    throw new ToolkitError("E_USAGE", "--dynamic and --seed only apply to the mock");
+  if (options.mode === "proxy" && (options.dynamic || options.seed !== undefined || options.compat !== undefined))
+    throw new ToolkitError("E_USAGE", "--dynamic, --seed and --compat only apply to the mock");
+  if (options.compat !== undefined && options.document !== undefined)
+    throw new ToolkitError("E_USAGE", "--compat applies to the contract's document, not to --document (which is used as it is)");
   // The static mock answers the examples: a seed there would be silently ignored.
   if (options.mode === "mock" && options.seed !== undefined && !options.dynamic)
     throw new ToolkitError("E_USAGE", "--seed needs --dynamic");
@@ -96,8 +102,11 @@ async function documentFor(options: StartPrismOptions): Promise<{ path: string; 
     }
     return { path: options.document };
   }
-  if (options.mode === "mock") return { path: DEFAULT_OPENAPI_PATH };
-  const temp = await writeTempDocument(buildProxyDocument({ strict: options.strict === true }));
+  const document =
+    options.mode === "mock"
+      ? buildMockDocument({ dynamic: options.dynamic === true, ...(options.compat ? { compat: options.compat } : {}) })
+      : buildProxyDocument({ strict: options.strict === true });
+  const temp = await writeTempDocument(document);
   return { path: temp.path, temp };
 }
 

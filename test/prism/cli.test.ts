@@ -3,6 +3,7 @@
 // one line with exit 2, before Prism is even started.
 import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MISSING_APP_ID_BODIES } from "../../src/contract/error-bodies.js";
 import { BROKEN_APP, startUpstream, VALID_APP, type Upstream } from "./upstream.js";
 import { startCliSession as startCli } from "../helpers/run-cli.js";
 
@@ -52,6 +53,25 @@ describe("evals-contract prism proxy", () => {
   });
 });
 
+describe("evals-contract prism mock", () => {
+  it("--compat v2 answers a missing app_id with FastAPI's pydantic 2 body, byte for byte, also with a trailing slash", async () => {
+    const cli = startCli(["prism", "mock", "--compat", "v2", "--port", "0"]);
+    try {
+      const [, url] = await cli.waitFor(/^Prism static mock of the Evaluation Listing Service on (http:\/\/127\.0\.0\.1:\d+)$/m);
+      expect(cli.stdout()).toContain("document: contracts/openapi.yaml, also with trailing slashes, 422 body of FastAPI (pydantic v2)");
+      for (const path of ["/evaluations", "/human-evaluations/"]) {
+        const response = await fetch(url + path);
+        expect([path, response.status, await response.text()]).toEqual([path, 422, MISSING_APP_ID_BODIES.v2]);
+      }
+      await cli.waitFor(/^GET \/human-evaluations\/ 422 \d+\.\dms {2}1 request violation$/m);
+    } finally {
+      cli.interrupt();
+    }
+    expect(await cli.done).toBe(0);
+    expect(cli.stdout()).toMatch(/Prism stopped: 2 requests\.\n$/);
+  });
+});
+
 describe("evals-contract prism: one-line refusals", () => {
   let busy: Server;
   let busyPort: number;
@@ -79,6 +99,12 @@ describe("evals-contract prism: one-line refusals", () => {
     [["proxy", "--upstream", "http://x", "--dynamic"], /^evals-contract prism: Unknown option '--dynamic'/],
     [["mock", "--errors"], /^evals-contract prism: Unknown option '--errors'/],
     [["mock", "--seed", "42"], /^evals-contract prism: --seed needs --dynamic$/m],
+    [["mock", "--compat", "v3"], /^evals-contract prism: --compat must be one of v1, v2, legacy, got "v3"$/m],
+    [["proxy", "--upstream", "http://x", "--compat", "v2"], /^evals-contract prism: Unknown option '--compat'/],
+    [
+      ["mock", "--compat", "v2", "--document", "contracts/openapi.yaml"],
+      /^evals-contract prism: --compat applies to the contract's document, not to --document/,
+    ],
     [
       ["mock", "--document", "/nonexistent/openapi.yaml"],
       /^evals-contract prism: OpenAPI document not found: \/nonexistent\/openapi\.yaml/,

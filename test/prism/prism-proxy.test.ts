@@ -4,7 +4,7 @@
 import { EventEmitter } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVALUATION_EXAMPLES, HUMAN_EVALUATION_EXAMPLES } from "../../src/contract/examples.js";
-import { startPrism, type PrismExchange, type RunningPrism, type StartPrismOptions } from "../../src/prism/index.js";
+import { DEFAULT_OPENAPI_PATH, startPrism, type PrismExchange, type RunningPrism, type StartPrismOptions } from "../../src/prism/index.js";
 import { BROKEN_APP, BROKEN_BODY, REAL_APP, REAL_BODY, startUpstream, VALID_APP, type Upstream } from "./upstream.js";
 
 interface Proxy {
@@ -15,7 +15,7 @@ interface Proxy {
 }
 
 let upstream: Upstream;
-const proxies: Partial<Record<"lenient" | "strict" | "errors", Proxy>> = {};
+const proxies: Partial<Record<"lenient" | "strict" | "errors" | "published", Proxy>> = {};
 
 async function startProxy(options: Partial<StartPrismOptions>): Promise<Proxy> {
   const exchanges: PrismExchange[] = [];
@@ -49,8 +49,14 @@ async function get(proxy: Proxy, path: string): Promise<{ status: number; type: 
 
 beforeAll(async () => {
   upstream = await startUpstream();
-  const names = ["lenient", "strict", "errors"] as const;
-  const started = await Promise.allSettled([startProxy({}), startProxy({ strict: true }), startProxy({ errors: true })]);
+  const names = ["lenient", "strict", "errors", "published"] as const;
+  const started = await Promise.allSettled([
+    startProxy({}),
+    startProxy({ strict: true }),
+    startProxy({ errors: true }),
+    // The published document as it is: what Prism makes of its `format: date-time`.
+    startProxy({ document: DEFAULT_OPENAPI_PATH }),
+  ]);
   started.forEach((s, i) => {
     if (s.status === "fulfilled") proxies[names[i]!] = s.value;
   });
@@ -125,6 +131,18 @@ describe("prism proxy", () => {
       "response.body.0.status.error",
       "response.body.0.testset_id",
     ]);
+  });
+
+  it("would fail the naive timestamp on the published document: Prism's date-time format requires an offset", async () => {
+    const proxy = proxies.published!;
+    await get(proxy, `/evaluations?app_id=${REAL_APP}`);
+    const { violations } = await exchangeFor(proxy, `/evaluations?app_id=${REAL_APP}`);
+    const created = violations.filter((v) => v.location.join(".") === "response.body.0.created_at");
+    expect(created).toEqual([
+      expect.objectContaining({ code: "format", severity: "Error", message: expect.stringContaining("date-time") }),
+    ]);
+    // The space-separated one with an offset passes Prism's format.
+    expect(violations.some((v) => v.location.join(".") === "response.body.0.updated_at")).toBe(false);
   });
 
   it("forwards a request without app_id and reports it as a request violation", async () => {

@@ -1,4 +1,5 @@
 // `evals-contract prism mock|proxy`: Stoplight Prism on the contract's OpenAPI document.
+import { COMPAT_MODES, DEFAULT_COMPAT, isCompatMode, type CompatMode } from "../../contract/index.js";
 import { ToolkitError } from "../../errors.js";
 import type { PrismExchange } from "../../prism/index.js";
 import { intOption, parseCommandArgs, rejectPositionals, stringOption, type OptionSpec } from "../args.js";
@@ -15,7 +16,7 @@ const SHARED: OptionSpec = {
 };
 
 const MODE_OPTIONS: Record<"mock" | "proxy", OptionSpec> = {
-  mock: { ...SHARED, dynamic: { type: "boolean" }, seed: { type: "string" } },
+  mock: { ...SHARED, dynamic: { type: "boolean" }, seed: { type: "string" }, compat: { type: "string" } },
   proxy: { ...SHARED, upstream: { type: "string" }, errors: { type: "boolean" }, strict: { type: "boolean" } },
 };
 
@@ -24,9 +25,17 @@ const MODE_OPTIONS: Record<"mock" | "proxy", OptionSpec> = {
 const responseSeverities = (exchange: PrismExchange): Set<string> =>
   new Set(exchange.violations.filter((v) => v.location[0] === "response").map((v) => v.severity));
 
+function compatOption(value: string | undefined): CompatMode | undefined {
+  if (value === undefined || isCompatMode(value)) return value;
+  throw new ToolkitError("E_USAGE", `--compat must be one of ${COMPAT_MODES.join(", ")}, got "${value}"`);
+}
+
+const COMPAT_LABEL: Record<CompatMode, string> = { v1: "pydantic v1", v2: "pydantic v2", legacy: "legacy, pydantic v1" };
+
 async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo): Promise<ExitCode> {
   const { values, positionals } = parseCommandArgs(args, MODE_OPTIONS[mode]);
   rejectPositionals(positionals);
+  const compat = compatOption(stringOption(values, "compat"));
   // Loaded here so that `prism --help` stays instant.
   const { formatExchange, startPrism, PRISM_DEFAULT_HOST, PRISM_DEFAULT_PORT } = await import("../../prism/index.js");
   let requests = 0;
@@ -49,6 +58,7 @@ async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo)
     ...(document !== undefined ? { document } : {}),
     ...(upstream !== undefined ? { upstream } : {}),
     ...(seed !== undefined ? { seed } : {}),
+    ...(compat !== undefined ? { compat } : {}),
     dynamic: values.dynamic === true,
     errors: values.errors === true,
     strict: values.strict === true,
@@ -59,7 +69,8 @@ async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo)
   const kind = mode === "proxy" ? "validation proxy" : values.dynamic === true ? "dynamic mock" : "static mock";
   writeLine(io.stdout, `Prism ${kind} of the Evaluation Listing Service on ${prism.url}`);
   const proxyDocument = `contracts/openapi.yaml, also with trailing slashes${values.strict === true ? "" : ", optional properties nullable"}`;
-  writeLine(io.stdout, `  document: ${document ?? (mode === "proxy" ? proxyDocument : "contracts/openapi.yaml")}`);
+  const mockDocument = `contracts/openapi.yaml, also with trailing slashes, 422 body of FastAPI (${COMPAT_LABEL[compat ?? DEFAULT_COMPAT]})`;
+  writeLine(io.stdout, `  document: ${document ?? (mode === "proxy" ? proxyDocument : mockDocument)}`);
   if (mode === "proxy") {
     writeLine(io.stdout, `  upstream: ${upstream}${values.errors === true ? " (--errors: a violating response becomes a 500)" : ""}`);
     writeLine(io.stdout, `  point your app at ${prism.url} instead of ${upstream}`);
@@ -88,12 +99,13 @@ async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo)
 export const prismCommand: Command = {
   name: "prism",
   summary: "run Stoplight Prism on the OpenAPI document: a mock, or a validation proxy for a real provider",
-  help: `Usage: evals-contract prism mock  [--port 4010] [--host 127.0.0.1] [--dynamic [--seed S]] [--document FILE]
+  help: `Usage: evals-contract prism mock  [--port 4010] [--host 127.0.0.1] [--dynamic [--seed S]] [--compat v1|v2|legacy] [--document FILE]
        evals-contract prism proxy --upstream URL [--port 4010] [--host 127.0.0.1] [--errors] [--strict] [--document FILE]
 
 mock   Prism's mock of contracts/openapi.yaml. Static by default: every request answers the
-       document's realistic example (200, or 422 with the service's body when app_id is missing).
-       --dynamic generates responses from the schemas instead (json-schema-faker).
+       document's realistic example (200, or 422 with the framework's own body when app_id is
+       missing). --dynamic generates responses from the schemas instead (json-schema-faker: at
+       least one record per list, real date-times). Every path also answers with a trailing slash.
 proxy  Prism's validation proxy: forwards every request to the provider at --upstream and reports
        each request and response that breaks the contract. As on the real service, every path
        also answers with a trailing slash (its web client calls /evaluations/?app_id=...). Null
@@ -108,7 +120,10 @@ Options:
   --host H          address to bind (default 127.0.0.1, this machine only)
   --document FILE   another OpenAPI document (file or URL) instead of the contract's
   --dynamic         (mock) generated responses instead of the examples
-  --seed S          (mock) seed for repeatable --dynamic responses
+  --seed S          (mock) seed for repeatable --dynamic responses (each request is generated
+                    from the seed afresh: the same request gets the same bytes)
+  --compat C        (mock) whose 422 body answers a missing app_id: v1 (FastAPI on pydantic 1,
+                    the default), v2 (pydantic 2) or legacy (older releases, as v1)
   --upstream URL    (proxy) the provider's base URL, e.g. https://eval.example.com/api
   --errors          (proxy) a violating response fails: Prism answers 500 with the violations
                     (application/problem+json), an invalid request 422 without forwarding it
@@ -122,6 +137,7 @@ such as an undocumented 404, do not count); 2 usage problem or Prism could not s
 Examples:
   evals-contract prism mock
   evals-contract prism mock --dynamic --seed 42 --port 4011
+  evals-contract prism mock --compat v2
   evals-contract prism proxy --upstream https://eval.example.com/api --errors`,
 
   async run(args, io) {
