@@ -53,7 +53,7 @@ export async function startUpstream(): Promise<Upstream> {
     };
     if (path === "/evaluations") {
       const app = url.searchParams.get("app_id");
-      if (!app) return send(422, { detail: [{ loc: ["query", "app_id"], msg: "Field required", type: "missing" }] });
+      if (!app) return send(422, { detail: [{ loc: ["query", "app_id"], msg: "field required", type: "value_error.missing" }] });
       return send(200, BODIES[app] ?? []);
     }
     if (path === `/human-evaluations/${HUMAN_EVALUATION_EXAMPLES[0]!.id}`) return send(200, HUMAN_EVALUATION_EXAMPLES[0]);
