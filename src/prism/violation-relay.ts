@@ -3,8 +3,7 @@
 // not at all when --errors turns them into an error response; what it sends back to the client
 // (the sl-violations header, its problem+json body) is structured and tied to the request.
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { listenError } from "../io/listen.js";
+import { listen } from "../io/listen.js";
 import { parseProblemBody, parseViolationHeader, type PrismExchange } from "./violation.js";
 
 export interface RelayOptions {
@@ -91,7 +90,7 @@ function relay(options: RelayOptions, agent: Agent, req: IncomingMessage, res: S
   req.pipe(upstream);
 }
 
-export function startViolationRelay(options: RelayOptions): Promise<RunningRelay> {
+export async function startViolationRelay(options: RelayOptions): Promise<RunningRelay> {
   const agent = new Agent({ keepAlive: true });
   const server = createServer((req, res) => {
     // Timed from arrival: a request made during Prism's start-up waits for it, and that is what the client sees.
@@ -101,22 +100,20 @@ export function startViolationRelay(options: RelayOptions): Promise<RunningRelay
       () => res.destroy(),
     );
   });
-  return new Promise((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) => {
-      agent.destroy();
-      reject(listenError(error, options.host, options.port));
-    });
-    server.listen(options.port, options.host, () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        port,
-        close: () =>
-          new Promise<void>((done) => {
-            agent.destroy();
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  let port: number;
+  try {
+    port = await listen(server, options.port, options.host);
+  } catch (error) {
+    agent.destroy();
+    throw error;
+  }
+  return {
+    port,
+    close: () =>
+      new Promise<void>((done) => {
+        agent.destroy();
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
 }
