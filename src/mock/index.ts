@@ -3,6 +3,8 @@
 export { startMockServer, createMockServer, DEFAULT_PORT, DEFAULT_HOST } from "./server.js";
 export type { MockServerOptions, RunningMockServer, DataChangeEvent } from "./options.js";
 export { createMockHandler, normalizeBasePath } from "./handler.js";
+export { createMockCore } from "./core.js";
+export type { MockAnswer, MockCore, MockCoreOptions, MockRequest } from "./core.js";
 export type { MockHandler, MockHandlerOptions, Scheduler } from "./handler.js";
 export { acceptDataset, datasetErrors, loadDatasetFile, readDataFile } from "./load-dataset.js";
 export { appIdsOf, describeDataset } from "./dataset-index.js";
