@@ -221,7 +221,7 @@ function settingsLabel(kind: EvaluatorKind, settings: Record<string, unknown>): 
  * memory flat); freezing makes an accidental edit of one record's config fail loudly instead of
  * silently changing every record of the app.
  */
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const inner of Object.values(value)) deepFreeze(inner);

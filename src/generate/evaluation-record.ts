@@ -1,6 +1,6 @@
 // One realistic automatic evaluation (seed 2.1) of an app, drawn from the app's pool.
 import type { AggregatedResult, Evaluation, Result } from "../types/schemas.js";
-import type { AppPool, PoolEvaluatorConfig, PoolTestset, PoolVariant, VariantArrays } from "./app-pool.js";
+import { deepFreeze, type AppPool, type PoolEvaluatorConfig, type PoolTestset, type PoolVariant, type VariantArrays } from "./app-pool.js";
 import { aggregateValue, aggregatesToNull } from "./evaluator-kinds.js";
 import { ENTITY, objectId } from "./object-id.js";
 import type { Rng } from "./rng.js";
@@ -32,6 +32,34 @@ const RECENT_TOTAL = sum(RECENT_WEIGHTS);
 const STATUS_RESULTS: Readonly<Record<string, Result>> = Object.fromEntries(
   EVALUATION_STATUSES.map((value) => [value, Object.freeze({ type: "status", value, error: null })]),
 );
+// Error Results are the same texts in many records: shared and frozen too.
+const failedStatuses = (message: string, value: EvaluationStatus): readonly Result[] =>
+  EVALUATION_TRACEBACKS.map((stacktrace) => deepFreeze({ type: "status", value, error: { message, stacktrace } }));
+const FAILED_STATUS_RESULTS = failedStatuses("Evaluation Failed", "EVALUATION_FAILED");
+const AGGREGATION_FAILED_STATUS_RESULTS = failedStatuses("Evaluation Aggregation Failed", "EVALUATION_AGGREGATION_FAILED");
+const AGGREGATE_FAILED_RESULTS: Readonly<Record<"int" | "float" | "bool", Result>> = {
+  int: deepFreeze({
+    type: "error",
+    value: null,
+    error: { message: AGGREGATE_FAILED_MESSAGE, stacktrace: aggregateFailedTraceback("int") },
+  }),
+  float: deepFreeze({
+    type: "error",
+    value: null,
+    error: { message: AGGREGATE_FAILED_MESSAGE, stacktrace: aggregateFailedTraceback("float") },
+  }),
+  bool: deepFreeze({
+    type: "error",
+    value: null,
+    error: { message: AGGREGATE_FAILED_MESSAGE, stacktrace: aggregateFailedTraceback("bool") },
+  }),
+};
+const COST_ERROR_RESULTS: Readonly<Record<"average_cost" | "total_cost" | "average_latency", Result>> = {
+  average_cost: deepFreeze({ type: "error", value: null, error: costError("average_cost") }),
+  total_cost: deepFreeze({ type: "error", value: null, error: costError("total_cost") }),
+  average_latency: deepFreeze({ type: "error", value: null, error: costError("average_latency") }),
+};
+
 /** Records before this fraction of an app's timeline may use since-deleted variants, test sets, configs. */
 const DELETIONS_BEFORE = 0.6;
 
@@ -133,13 +161,9 @@ export function buildEvaluation(ctx: StreamContext, i: number, forced: Evaluatio
 
   let statusResult: Result;
   if (status === "EVALUATION_FAILED") {
-    statusResult = { type: "status", value: status, error: { message: "Evaluation Failed", stacktrace: rng.pick(EVALUATION_TRACEBACKS) } };
+    statusResult = rng.pick(FAILED_STATUS_RESULTS);
   } else if (status === "EVALUATION_AGGREGATION_FAILED") {
-    statusResult = {
-      type: "status",
-      value: status,
-      error: { message: "Evaluation Aggregation Failed", stacktrace: rng.pick(EVALUATION_TRACEBACKS) },
-    };
+    statusResult = rng.pick(AGGREGATION_FAILED_STATUS_RESULTS);
   } else statusResult = STATUS_RESULTS[status]!;
 
   const aggregated: AggregatedResult[] = [];
@@ -153,8 +177,7 @@ export function buildEvaluation(ctx: StreamContext, i: number, forced: Evaluatio
       let result: Result;
       if (k === failing && !aggregatesToNull(config.kind)) {
         // A row's error (value None) breaks the mean: aggregate_float answers an error Result.
-        const left = config.score === "ratio" ? "bool" : config.score === "unit" ? "float" : "int";
-        result = { type: "error", value: null, error: { message: AGGREGATE_FAILED_MESSAGE, stacktrace: aggregateFailedTraceback(left) } };
+        result = AGGREGATE_FAILED_RESULTS[config.score === "ratio" ? "bool" : config.score === "unit" ? "float" : "int"];
       } else {
         const noValue = k === nullValueAt || k === failing;
         result = { type: "number", value: noValue ? null : aggregateValue(config.score, rng, rows), error: null };
@@ -192,8 +215,7 @@ export function buildEvaluation(ctx: StreamContext, i: number, forced: Evaluatio
   if (finished) {
     if (forced === "cost-error" || rng.chance(0.03)) {
       // No row recorded a cost or latency: the service's aggregations answer error Results.
-      for (const field of ["average_cost", "total_cost", "average_latency"] as const)
-        record[field] = { type: "error", value: null, error: costError(field) };
+      for (const field of ["average_cost", "total_cost", "average_latency"] as const) record[field] = COST_ERROR_RESULTS[field];
     } else {
       const average = round(variants[0]!.costPerRow * rng.float(0.8, 1.2), 7);
       record.average_cost = { type: "cost", value: average, error: null };

@@ -1,0 +1,248 @@
+// The performance limits of issue 14, each measured side by side with its anchor in the same run,
+// as a user would meet them: whole processes of the built CLI (dist/, `npm run build` first),
+// alternating rounds, median ratio (bench/lib/rounds.ts). docs/performance.md records the figures.
+//   mock     the CLI mock vs a bare node:http server answering the same bytes and headers
+//            (autocannon, 50 connections): list (~95 KB), by id, 404, 422; target >= 0.8x req/s
+//   fixtures realistic evaluations as NDJSON to stdout: target >= 120,000/s, peak RSS < 300 MB
+//   validate 20,000 varied realistic records vs a plain script (JSON.parse + Ajv compiled from
+//            schemas/ on each record, same output sink): target within 1.5x
+//   verify   against a local conforming provider with Pact: < 3 s; an app with 20,000 records: < 10 s
+//   startup  `--help` and `--version` vs `node -e 0`: < 150 ms or within 60 ms of node
+// Select parts: `npm run bench -- limits mock` (names after "limits"); BENCH_ROUNDS (default 5),
+// BENCH_DURATION seconds per autocannon run (default 3).
+import autocannon from "autocannon";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { generateDataset } from "../src/generate/index.js";
+import type { Dataset } from "../src/types/dataset.js";
+import { timeProcess } from "./lib/process.js";
+import { alternate, fmt, median } from "./lib/rounds.js";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const CLI = join(ROOT, "dist/cli/main.js");
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
+const PARTS = ["mock", "fixtures", "validate", "verify", "startup"] as const;
+
+const verdict = (ok: boolean): string => (ok ? "ok" : "MISSED");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a server process and resolves once `url` answers. */
+async function startServer(args: string[], url: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"], cwd: ROOT });
+  for (let attempt = 0; attempt < 200; attempt++) {
+    try {
+      await fetch(url);
+      return child;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50)); // bench set-up, not a measurement
+    }
+  }
+  child.kill();
+  throw new Error(`server ${args.join(" ")} did not start`);
+}
+
+const stop = (child: ChildProcess): Promise<void> =>
+  new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+
+async function requestsPerSecond(url: string): Promise<number> {
+  await autocannon({ url, connections: 50, duration: 1, workers: 1 });
+  const result = await autocannon({ url, connections: 50, duration: DURATION_S, workers: 1 });
+  return result.requests.total / result.duration;
+}
+
+async function benchMock(dir: string): Promise<void> {
+  // The first app gets ~95 KB of evaluations: 70 records of a 3-app dataset.
+  const data = generateDataset({ seed: 3, apps: 3, evaluations: 210, humanEvaluations: 30 });
+  const file = join(dir, "mock-data.json");
+  writeFileSync(file, JSON.stringify(data));
+  const app = data.evaluations[0]!.app_id;
+  const paths: Record<string, string> = {
+    list: `/evaluations?app_id=${app}`,
+    "by id": `/human-evaluations/${data.human_evaluations[0]!.id}`,
+    "404": `/human-evaluations/${"f".repeat(24)}`,
+    "422": `/evaluations`,
+  };
+  const mockPort = await freePort();
+  const mock = await startServer([CLI, "mock", "--data", file, "--port", String(mockPort)], `http://127.0.0.1:${mockPort}/evaluations`);
+  const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+  try {
+    for (const path of Object.values(paths)) {
+      const response = await fetch(`http://127.0.0.1:${mockPort}${path}`);
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        if (name !== "date" && name !== "connection" && name !== "keep-alive") headers[name] = value;
+      });
+      recorded[path] = { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()).toString("base64") };
+    }
+    const answers = join(dir, "answers.json");
+    writeFileSync(answers, JSON.stringify(recorded));
+    const barePort = await freePort();
+    const bare = await startServer(
+      ["--import", "tsx", join(ROOT, "bench/lib/bare-server.ts"), answers, String(barePort)],
+      `http://127.0.0.1:${barePort}/`,
+    );
+    try {
+      console.log(
+        `mock: the CLI mock (logging to /dev/null) vs bare node:http, same bytes and headers; 50 connections, ${DURATION_S} s per run, ${ROUNDS} alternating rounds`,
+      );
+      for (const [name, path] of Object.entries(paths)) {
+        const bytes = Buffer.from(recorded[path]!.body, "base64").length;
+        const r = await alternate(ROUNDS, (which) =>
+          requestsPerSecond(`http://127.0.0.1:${which === "anchor" ? barePort : mockPort}${path}`),
+        );
+        console.log(
+          `  ${name.padEnd(6)} ${recorded[path]!.status} ${fmt(bytes).padStart(7)} B  mock ${fmt(r.medianSubject).padStart(7)} req/s  bare ${fmt(r.medianAnchor).padStart(7)} req/s  ratio ${r.medianRatio.toFixed(2)}x (rounds ${r.rounds.map((x) => x.ratio.toFixed(2)).join(" ")}; target >= 0.8x) ${verdict(r.medianRatio >= 0.8)}`,
+        );
+      }
+    } finally {
+      await stop(bare);
+    }
+  } finally {
+    await stop(mock);
+  }
+}
+
+async function benchFixtures(): Promise<void> {
+  const count = Number(process.env.BENCH_FIXTURES ?? 1_000_000);
+  const runs = [];
+  for (let i = 0; i < Math.max(3, Math.min(ROUNDS, 5)); i++)
+    runs.push(
+      await timeProcess(process.execPath, [
+        CLI,
+        "fixtures",
+        "--seed",
+        String(i + 1),
+        "--evaluations",
+        String(count),
+        "--human-evaluations",
+        "0",
+        "--format",
+        "ndjson",
+      ]),
+    );
+  const rate = median(runs.map((r) => count / (r.ms / 1000)));
+  const rss = Math.max(...runs.map((r) => r.maxRssMb));
+  console.log(
+    `fixtures: ${fmt(count)} realistic evaluations, NDJSON to stdout (/dev/null), whole process: ${fmt(rate)} evaluations/s (median of ${runs.length}; runs ${runs.map((r) => fmt(count / (r.ms / 1000))).join(", ")}), peak RSS ${fmt(rss)} MB (targets >= 120,000/s, < 300 MB) ${verdict(rate >= 120_000 && rss < 300)}`,
+  );
+}
+
+const PLAIN_AJV = `
+import { readFileSync, readdirSync } from "node:fs";
+import { Ajv2020 } from "ajv/dist/2020.js";
+const dir = process.argv[2], file = process.argv[3];
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+for (const name of readdirSync(dir)) ajv.addSchema(JSON.parse(readFileSync(dir + "/" + name, "utf8")));
+const validate = ajv.getSchema("https://evals-contract.dev/schemas/Evaluation.json");
+const records = JSON.parse(readFileSync(file, "utf8"));
+const lines = [];
+records.forEach((record, i) => { if (!validate(record)) for (const e of validate.errors) lines.push("error $[" + i + "]" + e.instancePath + " " + e.message); });
+process.stdout.write(lines.join("\\n") + "\\n" + records.length + " records checked\\n");
+`;
+
+async function benchValidate(dir: string): Promise<void> {
+  // 20,000 varied records: four seeds' realistic data, not copies of one example.
+  const records = [1, 2, 3, 4].flatMap((seed) => generateDataset({ seed, apps: 8, evaluations: 5000, humanEvaluations: 0 }).evaluations);
+  const file = join(dir, "validate-input.json");
+  writeFileSync(file, JSON.stringify(records));
+  const plain = join(dir, "plain-ajv.mjs");
+  writeFileSync(plain, PLAIN_AJV);
+  const schemas = join(ROOT, "schemas");
+  const out = join(dir, "validate-out.txt");
+  const r = await alternate(
+    ROUNDS,
+    async (which) =>
+      (which === "anchor"
+        ? await timeProcess(process.execPath, [plain, schemas, file], out)
+        : await timeProcess(process.execPath, [CLI, "validate", file, "--schema", "Evaluation"], out)
+      ).ms,
+    { lowerIsBetter: true },
+  );
+  const slower = 1 / r.medianRatio;
+  console.log(
+    `validate: ${fmt(records.length)} realistic records, whole process, output to a file: toolkit ${fmt(r.medianSubject)} ms, plain JSON.parse + Ajv ${fmt(r.medianAnchor)} ms: ${slower.toFixed(2)}x (rounds ${r.rounds.map((x) => (1 / x.ratio).toFixed(2)).join(" ")}; target <= 1.5x) ${verdict(slower <= 1.5)}`,
+  );
+}
+
+async function benchVerify(dir: string): Promise<void> {
+  for (const [label, evaluations, limitMs, pact] of [
+    ["default-size app, with Pact", 100, 3000, true],
+    ["an app with 20,000 records", 20_000, 10_000, false],
+  ] as const) {
+    const data: Dataset = generateDataset({ seed: 9, apps: 1, evaluations, humanEvaluations: Math.min(40, evaluations) });
+    const file = join(dir, `verify-${evaluations}.json`);
+    writeFileSync(file, JSON.stringify(data));
+    const port = await freePort();
+    const mock = await startServer([CLI, "mock", "--data", file, "--port", String(port)], `http://127.0.0.1:${port}/evaluations`);
+    try {
+      const args = [
+        CLI,
+        "verify",
+        "--base-url",
+        `http://127.0.0.1:${port}`,
+        "--app-id",
+        data.evaluations[0]!.app_id,
+        ...(pact ? [] : ["--no-pact"]),
+      ];
+      const runs = [];
+      for (let i = 0; i < 3; i++) runs.push(await timeProcess(process.execPath, args));
+      const ms = median(runs.map((x) => x.ms));
+      console.log(
+        `verify: ${label}: ${fmt(ms)} ms whole process (median of 3; exit ${runs[0]!.exitCode}; target < ${fmt(limitMs)} ms) ${verdict(ms < limitMs && runs[0]!.exitCode === 0)}`,
+      );
+    } finally {
+      await stop(mock);
+    }
+  }
+}
+
+async function benchStartup(): Promise<void> {
+  for (const flag of ["--help", "--version"]) {
+    const r = await alternate(
+      Math.max(ROUNDS, 7),
+      async (which) => (await timeProcess(process.execPath, which === "anchor" ? ["-e", "0"] : [CLI, flag])).ms,
+      { lowerIsBetter: true },
+    );
+    const over = r.medianSubject - r.medianAnchor;
+    console.log(
+      `startup: evals-contract ${flag.padEnd(9)} ${fmt(r.medianSubject)} ms, node -e 0 ${fmt(r.medianAnchor)} ms: +${fmt(over)} ms (target < 150 ms, or within 60 ms of node) ${verdict(r.medianSubject < 150 || over <= 60)}`,
+    );
+  }
+}
+
+export async function run(args: readonly string[] = []): Promise<void> {
+  const unknown = args.filter((a) => !(PARTS as readonly string[]).includes(a));
+  if (unknown.length > 0) throw new Error(`unknown limits part ${unknown.join(", ")} (known: ${PARTS.join(", ")})`);
+  const parts = args.length === 0 ? PARTS : (args as (typeof PARTS)[number][]);
+  const dir = mkdtempSync(join(tmpdir(), "evals-bench-limits-"));
+  try {
+    for (const part of parts) {
+      if (part === "mock") await benchMock(dir);
+      if (part === "fixtures") await benchFixtures();
+      if (part === "validate") await benchValidate(dir);
+      if (part === "verify") await benchVerify(dir);
+      if (part === "startup") await benchStartup();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
