@@ -1,30 +1,41 @@
 #!/usr/bin/env bash
-# Makes sure the Python side of test/reference can run: Debian's FastAPI 0.92 + pydantic 1.10 + httpx under
-# /usr/bin/python3 (not a pyenv/venv python, and never pip: the reference must be the framework the service ran on).
+# Makes sure the tests' system dependencies are installed, from Debian's packages (never pip, never a
+# browser download):
+#  - test/reference: Debian's FastAPI 0.92 + pydantic 1.10 + httpx under /usr/bin/python3 (not a
+#    pyenv/venv python: the reference must be the framework the service ran on);
+#  - test/browser: Debian's chromium at /usr/bin/chromium, driven by puppeteer-core.
 # Idempotent: quiet and fast when everything is present; otherwise installs with apt-get (as root, or via sudo).
 set -euo pipefail
 
 PYTHON=/usr/bin/python3
-PACKAGES=(python3-fastapi python3-httpx)
+CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
 
-present() { [ -x "$PYTHON" ] && "$PYTHON" -c "import fastapi, httpx" >/dev/null 2>&1; }
+python_present() { [ -x "$PYTHON" ] && "$PYTHON" -c "import fastapi, httpx" >/dev/null 2>&1; }
+chromium_present() { [ -x "$CHROMIUM" ] && "$CHROMIUM" --version >/dev/null 2>&1; }
 
-present && exit 0
+missing=()
+python_present || missing+=(python3-fastapi python3-httpx)
+chromium_present || missing+=(chromium)
+[ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -eq 0 ]; then
   as_root=()
 elif command -v sudo >/dev/null 2>&1 && sudo -n true >/dev/null 2>&1; then
   as_root=(sudo -n)
 else
-  echo "ensure-test-deps: $PYTHON cannot import fastapi/httpx; run as root: apt-get update && apt-get install -y --no-install-recommends ${PACKAGES[*]}" >&2
+  echo "ensure-test-deps: missing ${missing[*]}; run as root: apt-get update && apt-get install -y --no-install-recommends ${missing[*]}" >&2
   exit 1
 fi
 
-echo "ensure-test-deps: installing ${PACKAGES[*]} with apt-get" >&2
+echo "ensure-test-deps: installing ${missing[*]} with apt-get" >&2
 "${as_root[@]}" apt-get update -qq
-"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 
-if ! present; then
-  echo "ensure-test-deps: installed ${PACKAGES[*]} but $PYTHON still cannot import fastapi/httpx" >&2
+if ! python_present; then
+  echo "ensure-test-deps: installed packages but $PYTHON still cannot import fastapi/httpx" >&2
+  exit 1
+fi
+if ! chromium_present; then
+  echo "ensure-test-deps: installed chromium but $CHROMIUM does not start (--version)" >&2
   exit 1
 fi

@@ -12,7 +12,7 @@ import { indexDataset, type DatasetIndex } from "./dataset-index.js";
 import { errorBody, METHOD_NOT_ALLOWED_BODY, mockFault, NOT_FOUND_BODY } from "./error-bodies.js";
 import { acceptDataset } from "./load-dataset.js";
 import { matchRoute, type Reply } from "./routes.js";
-import { readScenario } from "./scenarios.js";
+import { readScenario, type Scenario } from "./scenarios.js";
 
 export interface MockCoreOptions {
   /** Checked with the conformance checker: contract errors throw E_DATA_INVALID. */
@@ -25,6 +25,11 @@ export interface MockCoreOptions {
   compat?: CompatMode;
   /** `any` (default): preflights for any method, as the real service; `strict`: GET only. */
   cors?: CorsMode;
+  /**
+   * The scenario for requests that ask for none of their own (the console's switches): called per
+   * request to an operation, so it must be cheap (return a prepared Scenario, NO_SCENARIO for none).
+   */
+  scenario?: () => Scenario;
 }
 
 export interface MockRequest {
@@ -82,6 +87,7 @@ export function createMockCore(options: MockCoreOptions): MockCore {
   const defaultDelay = options.delayMs ?? 0;
   const compat = options.compat ?? DEFAULT_COMPAT;
   const corsMode = options.cors ?? "any";
+  const globalScenario = options.scenario;
 
   const respond = (request: MockRequest): MockAnswer => {
     const { method, url } = request;
@@ -117,8 +123,11 @@ export function createMockCore(options: MockCoreOptions): MockCore {
     // Scenarios apply to the three operations; the default latency to every answer but a preflight.
     const query = q === -1 ? undefined : new URLSearchParams(url.slice(q + 1));
     const prefer = request.headers.prefer;
-    const scenario = readScenario(Array.isArray(prefer) ? prefer.join(", ") : prefer, query);
-    if ("fault" in scenario) return json({ status: 400, body: mockFault(scenario.fault) }, 0, undefined, `  mock: ${scenario.fault}`);
+    const own = readScenario(Array.isArray(prefer) ? prefer.join(", ") : prefer, query);
+    if ("fault" in own) return json({ status: 400, body: mockFault(own.fault) }, 0, undefined, `  mock: ${own.fault}`);
+    // A request that asks for any scenario of its own gets only its own; the others the global one.
+    const global = own.applied.length === 0 && globalScenario !== undefined ? globalScenario() : undefined;
+    const scenario = global ?? own;
     const { operationId, resolve } = match.route;
     const forced = scenario.code !== undefined && scenario.code !== 200;
     const reply = forced
@@ -136,6 +145,8 @@ export function createMockCore(options: MockCoreOptions): MockCore {
     const delayMs = scenario.delayMs ?? defaultDelay;
     if (applied.length === 0) return json(reply, delayMs);
     const text = applied.join(", ");
+    // Preference-Applied answers the request's own Prefer (RFC 7240); the console's scenario only shows in the log.
+    if (global !== undefined) return json(reply, delayMs, undefined, `  console scenario: ${text}`);
     return json(reply, delayMs, { "Preference-Applied": text }, `  scenario: ${text}`);
   };
 

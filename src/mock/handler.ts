@@ -1,7 +1,11 @@
 // The mock's node:http request listener: the answer comes from the transport-free core (core.ts);
-// this adapter holds it for its delay, writes it and logs one line per request.
+// this adapter holds it for its delay, writes it and logs one line per request. URLs under
+// `{base path}/_mock` go to the console (console/) first: one string check on the hot path.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createMockCore, type MockCoreOptions } from "./core.js";
+import type { Dataset } from "../types/dataset.js";
+import { isToolkitError, type ToolkitError } from "../errors.js";
+import { createMockConsole, type ReloadOutcome } from "./console/index.js";
+import { createMockCore, normalizeBasePath, type MockCoreOptions } from "./core.js";
 
 export { MAX_REQUEST_BODY_BYTES, normalizeBasePath, unquotePath } from "./core.js";
 
@@ -9,6 +13,12 @@ export interface MockHandlerOptions extends MockCoreOptions {
   log?: (line: string) => void;
   /** Holds a delayed reply; default setTimeout. Tests pass their own to release replies by hand. */
   schedule?: Scheduler;
+  /** Serve the console at `{basePath}/_mock/` (default true). */
+  console?: boolean;
+  /** Re-reads the data file for the console's reload button (startMockServer sets it with `dataFile`). */
+  reload?: () => Promise<ReloadOutcome>;
+  /** The console's clock (request and reload times); default Date.now. */
+  now?: () => number;
 }
 
 /**
@@ -29,25 +39,42 @@ export interface MockHandler {
    * dataset throws E_DATA_INVALID naming `source`, and the last good data keeps being served.
    */
   setDataset(data: unknown, source?: string): string;
-  /** Drops responses still waiting for their delay. */
+  /** Tells the console that new data was refused before it reached setDataset (an unreadable file). */
+  refuseData(error: ToolkitError): void;
+  /** Drops responses still waiting for their delay and ends the console's event streams. */
   dispose(): void;
 }
 
 export function createMockHandler(options: MockHandlerOptions): MockHandler {
-  const core = createMockCore(options);
+  const mockConsole =
+    options.console === false
+      ? undefined
+      : createMockConsole({
+          basePath: normalizeBasePath(options.basePath),
+          data: options.data,
+          source: options.source ?? "data",
+          ...(options.reload ? { reload: options.reload } : {}),
+          ...(options.now ? { now: options.now } : {}),
+        });
+  const core = createMockCore(mockConsole ? { ...options, scenario: mockConsole.scenario } : options);
+  const consolePrefix = mockConsole?.prefix ?? "";
   const log = options.log;
   const schedule = options.schedule ?? timerScheduler;
   const pending = new Set<() => void>();
 
   const handler = (request: IncomingMessage, response: ServerResponse): void => {
-    const started = log ? performance.now() : 0;
     const url = request.url ?? "/";
+    if (mockConsole !== undefined && url.startsWith(consolePrefix)) return mockConsole.handle(request, response);
+    const started = log || mockConsole ? performance.now() : 0;
     const method = request.method ?? "GET";
     const answer = core.respond({ method, url, headers: request.headers });
     const send = (): void => {
       response.writeHead(answer.status, answer.headers);
       response.end(answer.body);
-      if (log) log(`${method} ${url} ${answer.status} ${(performance.now() - started).toFixed(1)}ms${answer.note}`);
+      if (!log && !mockConsole) return;
+      const ms = performance.now() - started;
+      if (log) log(`${method} ${url} ${answer.status} ${ms.toFixed(1)}ms${answer.note}`);
+      mockConsole?.record({ method, url, status: answer.status, ms: Math.round(ms * 10) / 10, note: answer.note });
     };
     if (answer.delayMs <= 0) return send();
     const cancel = schedule(answer.delayMs, () => {
@@ -62,8 +89,20 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
   };
 
   return Object.assign(handler, {
-    setDataset: (data: unknown, source?: string): string => core.setDataset(data, source),
+    setDataset(data: unknown, source = "data"): string {
+      let summary: string;
+      try {
+        summary = core.setDataset(data, source);
+      } catch (error) {
+        if (isToolkitError(error)) mockConsole?.dataChanged({ ok: false, error });
+        throw error;
+      }
+      mockConsole?.dataChanged({ ok: true, data: data as Dataset, source });
+      return summary;
+    },
+    refuseData: (error: ToolkitError): void => mockConsole?.dataChanged({ ok: false, error }),
     dispose(): void {
+      mockConsole?.dispose();
       for (const cancel of pending) cancel();
       pending.clear();
     },

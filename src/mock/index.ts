@@ -15,3 +15,5 @@ export { CORS_MODES } from "./cors.js";
 export type { CorsMode } from "./cors.js";
 export { COMPAT_MODES, DEFAULT_COMPAT } from "../contract/error-bodies.js";
 export type { CompatMode } from "../contract/error-bodies.js";
+export { CONSOLE_PATH } from "./console/index.js";
+export type { DatasetInfo, LoggedRequest, ScenarioSwitch } from "./console/index.js";

@@ -8,6 +8,8 @@ import type { Scheduler } from "./handler.js";
 export interface MockServerOptions {
   /** The records to serve; default: the file at `dataFile`, else the embedded default dataset. */
   data?: Dataset;
+  /** Names the data in messages and the console (default: `dataFile`, else "data"). */
+  source?: string;
   /** A data file to serve (when `data` is absent) and to watch: a changed file is reloaded. */
   dataFile?: string;
   /** Default 4010; 0 picks a free port. */
@@ -26,6 +28,8 @@ export interface MockServerOptions {
   schedule?: Scheduler;
   /** Receives one line per request (`GET /evaluations?app_id=x 200 0.3ms`) and per data reload. */
   log?: (line: string) => void;
+  /** Serve the mock console at `{basePath}/_mock/` (default true; see docs/mock.md). */
+  console?: boolean;
   /** Called after each reload attempt of `dataFile`: the new data, or why it was refused. */
   onDataChange?: (event: DataChangeEvent) => void;
 }

@@ -8,6 +8,7 @@ import { isToolkitError, ToolkitError } from "../errors.js";
 import { listen } from "../io/listen.js";
 import { readDataFile } from "./load-dataset.js";
 import { createMockHandler, normalizeBasePath, type MockHandler, type MockHandlerOptions } from "./handler.js";
+import type { ReloadOutcome } from "./console/index.js";
 import type { MockServerOptions, RunningMockServer } from "./options.js";
 import { watchDataFile } from "./watch-data-file.js";
 
@@ -39,6 +40,9 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   );
 }
 
+const asToolkitError = (error: unknown): ToolkitError =>
+  isToolkitError(error) ? error : new ToolkitError("E_FILE_UNREADABLE", String(error));
+
 /** A host as it appears in a URL a browser can open (wildcard addresses mean this machine). */
 function urlHost(host: string): string {
   if (host === "0.0.0.0") return "127.0.0.1";
@@ -49,33 +53,54 @@ function urlHost(host: string): string {
 /** Loads the data, listens, and (with `dataFile`) reloads the file whenever it changes. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const data = options.data ?? (await readDataFile(options.dataFile));
-  const source = options.dataFile ?? (options.data ? "data" : DEFAULT_DATASET_PATH);
+  const source = options.source ?? options.dataFile ?? (options.data ? "data" : DEFAULT_DATASET_PATH);
   const host = options.host ?? DEFAULT_HOST;
-  const server = createMockServer({ ...options, data: data as Dataset, source });
-  const port = await listen(server, options.port ?? DEFAULT_PORT, host);
-
   const file = options.dataFile;
   let closing: Promise<void> | undefined;
+
+  // Reloads run one after another, so the last change always wins; the file watcher and the
+  // console's reload button share the queue.
+  let reloads: Promise<unknown> = Promise.resolve();
+  const queueReload = (path: string): Promise<ReloadOutcome> => {
+    const next = reloads.then(() => reloadFile(path));
+    reloads = next;
+    return next;
+  };
+  const settle = (outcome: ReloadOutcome, path: string): ReloadOutcome => {
+    if (outcome.ok) options.log?.(`reloaded ${path}: ${outcome.summary}`);
+    else options.log?.(`${outcome.error.code} ${outcome.error.message}; still serving the last good data`);
+    options.onDataChange?.(outcome);
+    return outcome;
+  };
+  const reloadFile = async (path: string): Promise<ReloadOutcome> => {
+    let value: unknown;
+    try {
+      value = await readJsonFile(path);
+    } catch (error) {
+      const refused = asToolkitError(error);
+      server.mock.refuseData(refused);
+      return settle({ ok: false, error: refused }, path);
+    }
+    try {
+      return settle({ ok: true, summary: server.mock.setDataset(value, path) }, path);
+    } catch (error) {
+      return settle({ ok: false, error: asToolkitError(error) }, path);
+    }
+  };
+
+  const server = createMockServer({
+    ...options,
+    data: data as Dataset,
+    source,
+    ...(file === undefined ? {} : { reload: () => queueReload(file) }),
+  });
+  const port = await listen(server, options.port ?? DEFAULT_PORT, host);
+
   let stopWatching = (): void => {};
-  if (file !== undefined) {
-    let reloads = Promise.resolve();
-    const reload = async (): Promise<void> => {
-      if (closing) return;
-      try {
-        const summary = server.mock.setDataset(await readJsonFile(file), file);
-        options.log?.(`reloaded ${file}: ${summary}`);
-        options.onDataChange?.({ ok: true, summary });
-      } catch (error) {
-        const refused = isToolkitError(error) ? error : new ToolkitError("E_FILE_UNREADABLE", String(error));
-        options.log?.(`${refused.code} ${refused.message}; still serving the last good data`);
-        options.onDataChange?.({ ok: false, error: refused });
-      }
-    };
-    // Reloads run one after another, so the last change always wins.
+  if (file !== undefined)
     stopWatching = watchDataFile(file, () => {
-      reloads = reloads.then(reload);
+      if (!closing) void queueReload(file);
     });
-  }
 
   const close = (): Promise<void> =>
     (closing ??= new Promise<void>((resolve, reject) => {

@@ -1,5 +1,5 @@
 // `evals-contract verify`: exit codes (0 conforms, 1 broken, 2 cannot run), the report on stdout,
-// the --json and --junit files (atomic, never overwritten without --force), one-line errors.
+// the --json, --junit and --html files (atomic, never overwritten without --force), one-line errors.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -88,8 +88,9 @@ describe("evals-contract verify", () => {
     expect(failing.stdout).toMatch(/\nFAIL: /);
   });
 
-  it("exits 1 when the contract is broken, and writes --json and --junit", async () => {
+  it("exits 1 when the contract is broken, and writes --json, --junit and --html", async () => {
     const json = join(dir, "report.json");
+    const html = join(dir, "report.html");
     // A folder that does not exist yet is created.
     const junit = join(dir, "reports", "report.xml");
     const result = await runCliCaptured([
@@ -103,6 +104,8 @@ describe("evals-contract verify", () => {
       json,
       "--junit",
       junit,
+      "--html",
+      html,
     ]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("  FAIL  app-id-filter\n        error   $[2].app_id");
@@ -118,12 +121,17 @@ describe("evals-contract verify", () => {
     expect(xml.match(/<testsuite /g)).toHaveLength(2);
     expect(xml).toContain('<testcase classname="verify.cross-endpoint" name="GET /evaluations?app_id={app_id}: app-id-filter"');
     expect(xml).toMatch(/<failure message="1 error: \$\[2\]\.app_id app-id-filter: record of app &quot;666dde95962bbaffdb0072ff&quot;/);
+    const page = readFileSync(html, "utf8");
+    expect(page).toMatch(/^<!doctype html>/);
+    expect(page).toContain(
+      `<tr class="finding" data-severity="error" data-rule="app-id-filter"><td class="sev-error">error</td><td><code>$[2].app_id</code></td>`,
+    );
     // Written atomically: no temporary file left behind.
     expect(
       readdirSync(dir)
         .filter((f) => f.startsWith("report"))
         .sort(),
-    ).toEqual(["report.json", "reports"]);
+    ).toEqual(["report.html", "report.json", "reports"]);
     expect(readdirSync(join(dir, "reports"))).toEqual(["report.xml"]);
   });
 
@@ -161,7 +169,8 @@ describe("evals-contract verify", () => {
     [["--base-url", "http://x", "--publish", "--broker-url", "http://b"], "--publish needs --provider-version"],
     [["--base-url", "http://x", "--pact-log-level", "loud"], "--pact-log-level must be one of"],
     [["--base-url", "http://x", "--bogus"], "Unknown option '--bogus'"],
-    [["--base-url", "http://x", "--json", "same", "--junit", "same"], "--junit and --json must name different files"],
+    [["--base-url", "http://x", "--json", "same", "--junit", "same"], "--junit, --json and --html must name different files"],
+    [["--base-url", "http://x", "--json", "same", "--html", "same"], "--junit, --json and --html must name different files"],
     [["--base-url", "http://x"], "--app-id is required"],
   ])("exits 2 on bad usage: %j", async (args, message) => {
     const result = await runCliCaptured(["verify", ...args]);

@@ -1,4 +1,4 @@
-// `evals-contract mock [--data FILE] [--port 4010] [--host 127.0.0.1] [--base-path P] [--delay MS] [--seed N]`
+// `evals-contract mock [--data FILE] [--port 4010] [--host 127.0.0.1] [--base-path P] [--delay MS] [--seed N] [--no-console]`
 import { OPERATION_IDS, OPERATIONS } from "../../contract/index.js";
 import { ToolkitError } from "../../errors.js";
 import type { Dataset } from "../../index.js";
@@ -30,7 +30,7 @@ export const mockCommand: Command = {
   name: "mock",
   summary: "serve the fixture data as a local mock of the service (for frontend development)",
   help: `Usage: evals-contract mock [--data FILE] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--base-path P] [--delay MS] [--seed N]
-                           [--compat v1|v2|legacy] [--cors any|strict]
+                           [--compat v1|v2|legacy] [--cors any|strict] [--no-console]
 
 Serves the three endpoints of the Evaluation Listing Service from a dataset, with the real
 service's paths (with or without a trailing slash), error bodies, CORS and JSON content type.
@@ -52,6 +52,8 @@ Options:
                              or app id, an unknown app on /evaluations
   --cors MODE      any: CORS preflights for any method, as the real service (default);
                    strict: GET only
+  --no-console     do not serve the console at <base path>/_mock/ (a page with the dataset, a
+                   live request log, scenario switches and a reload button; JSON at /_mock/api/)
   -h, --help       show this help
 
 Per-request scenarios (Prism's Prefer syntax, or the same as __ query parameters):
@@ -77,6 +79,7 @@ Example:
       delay: { type: "string" },
       compat: { type: "string" },
       cors: { type: "string" },
+      "no-console": { type: "boolean" },
     });
     rejectPositionals(positionals);
     const dataFile = stringOption(values, "data");
@@ -101,7 +104,11 @@ Example:
     }
 
     const log = (line: string): void => writeLine(io.stdout, line);
-    const server = await startMockServer({ data, dataFile, port, host, basePath, delayMs, compat, cors, log });
+    const withConsole = values["no-console"] !== true;
+    const server = await startMockServer({
+      ...{ data, source, dataFile, port, host, basePath, delayMs, compat, cors, log },
+      console: withConsole,
+    });
     const apps = appIdsOf(data);
     const humanId = data.human_evaluations[0]?.id ?? "{evaluation_id}";
     writeLine(io.stdout, `Mock Evaluation Listing Service on ${server.url}`);
@@ -117,6 +124,7 @@ Example:
     }
     writeLine(io.stdout, `  errors: ${compat} (--compat), CORS: ${cors} (--cors)`);
     writeLine(io.stdout, `  scenarios: Prefer: delay=MS | code=STATUS | example=empty (see --help)`);
+    if (withConsole) writeLine(io.stdout, `  console: ${server.url}/_mock/ (request log, scenario switches, reload)`);
     if (dataFile !== undefined) writeLine(io.stdout, `  watching ${dataFile} for changes`);
     writeLine(io.stdout, "Press Ctrl-C to stop.");
 

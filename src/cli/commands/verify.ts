@@ -1,5 +1,5 @@
 // `evals-contract verify --base-url URL --app-id ID ...`: parses, calls verifyProvider, prints the
-// report, writes --junit/--json files, returns the exit code (0 conforms, or a partial run with no
+// report, writes --junit/--json/--html files, returns the exit code (0 conforms, or a partial run with no
 // failure; 1 broken; 2 cannot run, --app-id missing without --partial included).
 import { ToolkitError } from "../../errors.js";
 import { assertWritable, writeTextFileAtomically } from "../../io/index.js";
@@ -7,6 +7,7 @@ import {
   DEFAULT_CONCURRENCY,
   DEFAULT_TIMEOUT_MS,
   formatReport,
+  toHtmlReport,
   toJUnitXml,
   verifyProvider,
   type PactStepOptions,
@@ -61,7 +62,8 @@ Options:
                                naive timestamps are warnings: --strict fails them)
   --junit FILE                 write a JUnit XML report (a testsuite per check group)
   --json FILE                  write the full report as JSON
-  --force                      overwrite existing --junit/--json files
+  --html FILE                  write a self-contained HTML report (open it in a browser; no network)
+  --force                      overwrite existing --junit/--json/--html files
   --timeout MS                 per-request timeout, Pact's requests too (default ${DEFAULT_TIMEOUT_MS})
   --concurrency N              most requests in flight at once (default ${DEFAULT_CONCURRENCY})
   --no-pact                    skip the Pact verification
@@ -95,6 +97,7 @@ Examples:
       strict: { type: "boolean" },
       junit: { type: "string" },
       json: { type: "string" },
+      html: { type: "string" },
       force: { type: "boolean" },
       timeout: { type: "string" },
       concurrency: { type: "string" },
@@ -116,13 +119,15 @@ Examples:
       throw new ToolkitError("E_USAGE", "--base-url is required (the provider's base URL, e.g. http://localhost:8000/api)");
     const junit = stringOption(values, "junit");
     const json = stringOption(values, "json");
-    if (junit !== undefined && junit === json) throw new ToolkitError("E_USAGE", "--junit and --json must name different files");
+    const html = stringOption(values, "html");
+    const files = [junit, json, html].filter((file): file is string => file !== undefined);
+    if (new Set(files).size < files.length) throw new ToolkitError("E_USAGE", "--junit, --json and --html must name different files");
     const noPact = values["no-pact"] === true;
     const pact = pactOptions(values, process.env);
     if (noPact && Object.keys(pact).length > 0) throw new ToolkitError("E_USAGE", "--no-pact cannot be combined with Pact options");
     const force = values.force === true;
     // Refuse an existing report file before the run, not after it.
-    for (const file of [junit, json]) if (file !== undefined) await assertWritable(file, force, true);
+    for (const file of files) await assertWritable(file, force, true);
     const appId = stringOption(values, "app-id");
     const humanEvaluationId = stringOption(values, "human-evaluation-id");
 
@@ -140,6 +145,7 @@ Examples:
     for (const line of formatReport(report)) writeLine(io.stdout, line);
     if (junit !== undefined) await writeTextFileAtomically(junit, toJUnitXml(report), force);
     if (json !== undefined) await writeTextFileAtomically(json, `${JSON.stringify(report, null, 2)}\n`, force);
+    if (html !== undefined) await writeTextFileAtomically(html, toHtmlReport(report), force);
     // A partial run exits 0 only when nothing failed; its report says PARTIAL, never PASS.
     return report.verdict === "fail" ? EXIT.CONTRACT_FAILURE : EXIT.OK;
   },
