@@ -19,11 +19,15 @@ export const EVALUATION_STATUSES = [
 ] as const;
 export type EvaluationStatus = (typeof EVALUATION_STATUSES)[number];
 
+/** How a run ends, in EVALUATION_STATUSES order (the first three), weighted as OLD_WEIGHTS says. */
+export const FINAL_STATUSES = EVALUATION_STATUSES.slice(0, 3);
 // Relative weights, in EVALUATION_STATUSES order. Most recent records (last 8% of an app's
 // timeline) are often still queued or running; older ones only when a worker died ("stuck").
 const OLD_WEIGHTS = [70, 11, 8, 2, 1, 0.5];
 const RECENT_WEIGHTS = [40, 6, 6, 1, 27, 20];
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+export const FINAL_WEIGHTS = OLD_WEIGHTS.slice(0, 3);
+export const FINAL_TOTAL = sum(FINAL_WEIGHTS);
 const OLD_TOTAL = sum(OLD_WEIGHTS);
 const RECENT_TOTAL = sum(RECENT_WEIGHTS);
 // The status Results without error are the same in every record: shared and frozen (the fast
@@ -82,17 +86,98 @@ export function variantArrays(rng: Rng, variants: readonly PoolVariant[]): Varia
   };
 }
 
-function chooseConfigs(rng: Rng, app: AppPool, allowDeleted: boolean, wantDeleted: boolean): PoolEvaluatorConfig[] {
-  const from = allowDeleted || app.live.configs.length === 0 ? app.configs : app.live.configs;
+/** One to three of `from` (at least one item), consecutive from a random start: the configs of one run. */
+export function pickConfigs<T>(rng: Rng, from: readonly T[]): T[] {
   const count = Math.min(from.length, rng.between(1, 3));
   const start = rng.int(from.length);
-  const chosen: PoolEvaluatorConfig[] = [];
+  const chosen: T[] = [];
   for (let k = 0; k < count; k++) chosen.push(from[(start + k) % from.length]!);
+  return chosen;
+}
+
+function chooseConfigs(rng: Rng, app: AppPool, allowDeleted: boolean, wantDeleted: boolean): PoolEvaluatorConfig[] {
+  const chosen = pickConfigs(rng, allowDeleted || app.live.configs.length === 0 ? app.configs : app.live.configs);
   if (wantDeleted && !chosen.some((c) => c.deleted)) {
     const deleted = app.configs.find((c) => c.deleted);
     if (deleted) chosen[chosen.length - 1] = deleted;
   }
   return chosen;
+}
+
+/** The status Result of an evaluation in `status`: failed ones carry the service's error and a traceback. */
+export function statusResultOf(rng: Rng, status: EvaluationStatus): Result {
+  if (status === "EVALUATION_FAILED")
+    return { type: "status", value: status, error: { message: "Evaluation Failed", stacktrace: rng.pick(EVALUATION_TRACEBACKS) } };
+  if (status === "EVALUATION_AGGREGATION_FAILED")
+    return {
+      type: "status",
+      value: status,
+      error: { message: "Evaluation Aggregation Failed", stacktrace: rng.pick(EVALUATION_TRACEBACKS) },
+    };
+  return STATUS_RESULTS[status]!;
+}
+
+/** What an aggregate needs of an evaluator config: what records show, its kind and how its score looks. */
+export type AggregateConfig = Pick<PoolEvaluatorConfig, "kind" | "score" | "shown">;
+
+/**
+ * The aggregated_results of a finished run over `rows` test cases, one per config. In a run finished
+ * with errors one evaluator had failing rows; `nullFirst` forces a null value on the first aggregate.
+ */
+export function aggregatedResults(
+  rng: Rng,
+  configs: readonly AggregateConfig[],
+  status: EvaluationStatus,
+  rows: number,
+  nullFirst: boolean,
+): AggregatedResult[] {
+  const aggregated: AggregatedResult[] = [];
+  // Which evaluator had failing rows in a run finished with errors (at least one did).
+  const failing = status === "EVALUATION_FINISHED_WITH_ERRORS" ? rng.int(configs.length) : -1;
+  const nullValueAt = nullFirst ? 0 : rng.chance(0.03) ? rng.int(configs.length) : -1;
+  for (let k = 0; k < configs.length; k++) {
+    const config = configs[k]!;
+    let result: Result;
+    if (k === failing && !aggregatesToNull(config.kind)) {
+      // A row's error (value None) breaks the mean: aggregate_float answers an error Result.
+      const left = config.score === "ratio" ? "bool" : config.score === "unit" ? "float" : "int";
+      result = { type: "error", value: null, error: { message: AGGREGATE_FAILED_MESSAGE, stacktrace: aggregateFailedTraceback(left) } };
+    } else {
+      const noValue = k === nullValueAt || k === failing;
+      result = { type: "number", value: noValue ? null : aggregateValue(config.score, rng, rows), error: null };
+    }
+    aggregated.push({ evaluator_config: config.shown, result });
+  }
+  return aggregated;
+}
+
+export interface CostResults {
+  average_cost: Result;
+  total_cost: Result;
+  average_latency: Result;
+}
+
+/**
+ * average_cost, total_cost and average_latency of a finished run of a variant with this cost per row
+ * and latency; `forceError` (or 3% of runs) is the case where no row recorded a cost or latency.
+ */
+export function costResults(
+  rng: Rng,
+  variant: Pick<PoolVariant, "costPerRow" | "latency">,
+  rows: number,
+  forceError: boolean,
+): CostResults {
+  if (forceError || rng.chance(0.03)) {
+    // No row recorded a cost or latency: the service's aggregations answer error Results.
+    const error = (field: keyof CostResults): Result => ({ type: "error", value: null, error: costError(field) });
+    return { average_cost: error("average_cost"), total_cost: error("total_cost"), average_latency: error("average_latency") };
+  }
+  const average = round(variant.costPerRow * rng.float(0.8, 1.2), 7);
+  return {
+    average_cost: { type: "cost", value: average, error: null },
+    total_cost: { type: "cost", value: round(average * rows, 7), error: null },
+    average_latency: { type: "latency", value: round(variant.latency * rng.float(0.7, 1.3), 4), error: null },
+  };
 }
 
 /** The evaluation record `i` of the app in `ctx`, with `forced` applied when given. */
@@ -130,38 +215,16 @@ export function buildEvaluation(ctx: StreamContext, i: number, forced: Evaluatio
   const rows = testset.rows;
 
   const finished = status === "EVALUATION_FINISHED" || status === "EVALUATION_FINISHED_WITH_ERRORS";
-
-  let statusResult: Result;
-  if (status === "EVALUATION_FAILED") {
-    statusResult = { type: "status", value: status, error: { message: "Evaluation Failed", stacktrace: rng.pick(EVALUATION_TRACEBACKS) } };
-  } else if (status === "EVALUATION_AGGREGATION_FAILED") {
-    statusResult = {
-      type: "status",
-      value: status,
-      error: { message: "Evaluation Aggregation Failed", stacktrace: rng.pick(EVALUATION_TRACEBACKS) },
-    };
-  } else statusResult = STATUS_RESULTS[status]!;
-
-  const aggregated: AggregatedResult[] = [];
-  if (finished) {
-    const configs = chooseConfigs(rng, app, allowDeleted, forced === "deleted-evaluator-config");
-    // Which evaluator had failing rows in a run finished with errors (at least one did).
-    const failing = status === "EVALUATION_FINISHED_WITH_ERRORS" ? rng.int(configs.length) : -1;
-    const nullValueAt = forced === "null-aggregate-value" ? 0 : rng.chance(0.03) ? rng.int(configs.length) : -1;
-    for (let k = 0; k < configs.length; k++) {
-      const config = configs[k]!;
-      let result: Result;
-      if (k === failing && !aggregatesToNull(config.kind)) {
-        // A row's error (value None) breaks the mean: aggregate_float answers an error Result.
-        const left = config.score === "ratio" ? "bool" : config.score === "unit" ? "float" : "int";
-        result = { type: "error", value: null, error: { message: AGGREGATE_FAILED_MESSAGE, stacktrace: aggregateFailedTraceback(left) } };
-      } else {
-        const noValue = k === nullValueAt || k === failing;
-        result = { type: "number", value: noValue ? null : aggregateValue(config.score, rng, rows), error: null };
-      }
-      aggregated.push({ evaluator_config: config.shown, result });
-    }
-  }
+  const statusResult = statusResultOf(rng, status);
+  const aggregated = finished
+    ? aggregatedResults(
+        rng,
+        chooseConfigs(rng, app, allowDeleted, forced === "deleted-evaluator-config"),
+        status,
+        rows,
+        forced === "null-aggregate-value",
+      )
+    : [];
 
   let durationMs: number;
   if (finished) durationMs = 2000 + Math.floor(rows * variants[0]!.latency * 1000 * rng.float(0.3, 1));
@@ -189,18 +252,7 @@ export function buildEvaluation(ctx: StreamContext, i: number, forced: Evaluatio
     total_cost: null,
     average_latency: null,
   };
-  if (finished) {
-    if (forced === "cost-error" || rng.chance(0.03)) {
-      // No row recorded a cost or latency: the service's aggregations answer error Results.
-      for (const field of ["average_cost", "total_cost", "average_latency"] as const)
-        record[field] = { type: "error", value: null, error: costError(field) };
-    } else {
-      const average = round(variants[0]!.costPerRow * rng.float(0.8, 1.2), 7);
-      record.average_cost = { type: "cost", value: average, error: null };
-      record.total_cost = { type: "cost", value: round(average * rows, 7), error: null };
-      record.average_latency = { type: "latency", value: round(variants[0]!.latency * rng.float(0.7, 1.3), 4), error: null };
-    }
-  }
+  if (finished) Object.assign(record, costResults(rng, variants[0]!, rows, forced === "cost-error"));
   record.created_at = formatTimestamp(created, ctx.format);
   record.updated_at = formatTimestamp(created + durationMs, ctx.format);
   return record as unknown as Evaluation;

@@ -29,6 +29,8 @@ export interface MockHandler {
    * dataset throws E_DATA_INVALID naming `source`, and the last good data keeps being served.
    */
   setDataset(data: unknown, source?: string): string;
+  /** Live mode: what moves and over what time (undefined otherwise). */
+  liveSummary(): string | undefined;
   /** Drops responses still waiting for their delay. */
   dispose(): void;
 }
@@ -63,6 +65,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
 
   return Object.assign(handler, {
     setDataset: (data: unknown, source?: string): string => core.setDataset(data, source),
+    liveSummary: (): string | undefined => core.liveSummary,
     dispose(): void {
       for (const cancel of pending) cancel();
       pending.clear();
