@@ -19,11 +19,15 @@ export const EVALUATION_STATUSES = [
 ] as const;
 export type EvaluationStatus = (typeof EVALUATION_STATUSES)[number];
 
+/** How a run ends, in EVALUATION_STATUSES order (the first three), weighted as OLD_WEIGHTS says. */
+export const FINAL_STATUSES = EVALUATION_STATUSES.slice(0, 3);
 // Relative weights, in EVALUATION_STATUSES order. Most recent records (last 8% of an app's
 // timeline) are often still queued or running; older ones only when a worker died ("stuck").
 const OLD_WEIGHTS = [70, 11, 8, 2, 1, 0.5];
 const RECENT_WEIGHTS = [40, 6, 6, 1, 27, 20];
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+export const FINAL_WEIGHTS = OLD_WEIGHTS.slice(0, 3);
+export const FINAL_TOTAL = sum(FINAL_WEIGHTS);
 const OLD_TOTAL = sum(OLD_WEIGHTS);
 const RECENT_TOTAL = sum(RECENT_WEIGHTS);
 // The status Results without error are the same in every record: shared and frozen (the fast
@@ -32,34 +36,6 @@ const RECENT_TOTAL = sum(RECENT_WEIGHTS);
 const STATUS_RESULTS: Readonly<Record<string, Result>> = Object.fromEntries(
   EVALUATION_STATUSES.map((value) => [value, Object.freeze({ type: "status", value, error: null })]),
 );
-// Error Results are the same texts in many records: shared and frozen too.
-const failedStatuses = (message: string, value: EvaluationStatus): readonly Result[] =>
-  EVALUATION_TRACEBACKS.map((stacktrace) => deepFreeze({ type: "status", value, error: { message, stacktrace } }));
-const FAILED_STATUS_RESULTS = failedStatuses("Evaluation Failed", "EVALUATION_FAILED");
-const AGGREGATION_FAILED_STATUS_RESULTS = failedStatuses("Evaluation Aggregation Failed", "EVALUATION_AGGREGATION_FAILED");
-const AGGREGATE_FAILED_RESULTS: Readonly<Record<"int" | "float" | "bool", Result>> = {
-  int: deepFreeze({
-    type: "error",
-    value: null,
-    error: { message: AGGREGATE_FAILED_MESSAGE, stacktrace: aggregateFailedTraceback("int") },
-  }),
-  float: deepFreeze({
-    type: "error",
-    value: null,
-    error: { message: AGGREGATE_FAILED_MESSAGE, stacktrace: aggregateFailedTraceback("float") },
-  }),
-  bool: deepFreeze({
-    type: "error",
-    value: null,
-    error: { message: AGGREGATE_FAILED_MESSAGE, stacktrace: aggregateFailedTraceback("bool") },
-  }),
-};
-const COST_ERROR_RESULTS: Readonly<Record<"average_cost" | "total_cost" | "average_latency", Result>> = {
-  average_cost: deepFreeze({ type: "error", value: null, error: costError("average_cost") }),
-  total_cost: deepFreeze({ type: "error", value: null, error: costError("total_cost") }),
-  average_latency: deepFreeze({ type: "error", value: null, error: costError("average_latency") }),
-};
-
 /** Records before this fraction of an app's timeline may use since-deleted variants, test sets, configs. */
 const DELETIONS_BEFORE = 0.6;
 
@@ -110,17 +86,111 @@ export function variantArrays(rng: Rng, variants: readonly PoolVariant[]): Varia
   };
 }
 
-function chooseConfigs(rng: Rng, app: AppPool, allowDeleted: boolean, wantDeleted: boolean): PoolEvaluatorConfig[] {
-  const from = allowDeleted || app.live.configs.length === 0 ? app.configs : app.live.configs;
+/** One to three of `from` (at least one item), consecutive from a random start: the configs of one run. */
+export function pickConfigs<T>(rng: Rng, from: readonly T[]): T[] {
   const count = Math.min(from.length, rng.between(1, 3));
   const start = rng.int(from.length);
-  const chosen: PoolEvaluatorConfig[] = [];
+  const chosen: T[] = [];
   for (let k = 0; k < count; k++) chosen.push(from[(start + k) % from.length]!);
+  return chosen;
+}
+
+function chooseConfigs(rng: Rng, app: AppPool, allowDeleted: boolean, wantDeleted: boolean): PoolEvaluatorConfig[] {
+  const chosen = pickConfigs(rng, allowDeleted || app.live.configs.length === 0 ? app.configs : app.live.configs);
   if (wantDeleted && !chosen.some((c) => c.deleted)) {
     const deleted = app.configs.find((c) => c.deleted);
     if (deleted) chosen[chosen.length - 1] = deleted;
   }
   return chosen;
+}
+
+/** The status Result of an evaluation in `status`: failed ones carry the service's error and a traceback. */
+// Error Results are the same texts in many records: shared and frozen, so the fast serializer
+// prints each once (record-json.ts).
+const failedStatuses = (message: string, value: EvaluationStatus): readonly Result[] =>
+  EVALUATION_TRACEBACKS.map((stacktrace) => deepFreeze({ type: "status", value, error: { message, stacktrace } }));
+const FAILED_STATUS_RESULTS = failedStatuses("Evaluation Failed", "EVALUATION_FAILED");
+const AGGREGATION_FAILED_STATUS_RESULTS = failedStatuses("Evaluation Aggregation Failed", "EVALUATION_AGGREGATION_FAILED");
+const aggregateFailed = (left: "int" | "float" | "bool"): Result =>
+  deepFreeze({ type: "error", value: null, error: { message: AGGREGATE_FAILED_MESSAGE, stacktrace: aggregateFailedTraceback(left) } });
+const AGGREGATE_FAILED_RESULTS: Readonly<Record<"int" | "float" | "bool", Result>> = {
+  int: aggregateFailed("int"),
+  float: aggregateFailed("float"),
+  bool: aggregateFailed("bool"),
+};
+const costFailed = (field: "average_cost" | "total_cost" | "average_latency"): Result =>
+  deepFreeze({ type: "error", value: null, error: costError(field) });
+const COST_ERROR_RESULTS = {
+  average_cost: costFailed("average_cost"),
+  total_cost: costFailed("total_cost"),
+  average_latency: costFailed("average_latency"),
+};
+
+export function statusResultOf(rng: Rng, status: EvaluationStatus): Result {
+  if (status === "EVALUATION_FAILED") return rng.pick(FAILED_STATUS_RESULTS);
+  if (status === "EVALUATION_AGGREGATION_FAILED") return rng.pick(AGGREGATION_FAILED_STATUS_RESULTS);
+  return STATUS_RESULTS[status]!;
+}
+
+/** What an aggregate needs of an evaluator config: what records show, its kind and how its score looks. */
+export type AggregateConfig = Pick<PoolEvaluatorConfig, "kind" | "score" | "shown">;
+
+/**
+ * The aggregated_results of a finished run over `rows` test cases, one per config. In a run finished
+ * with errors one evaluator had failing rows; `nullFirst` forces a null value on the first aggregate.
+ */
+export function aggregatedResults(
+  rng: Rng,
+  configs: readonly AggregateConfig[],
+  status: EvaluationStatus,
+  rows: number,
+  nullFirst: boolean,
+): AggregatedResult[] {
+  const aggregated: AggregatedResult[] = [];
+  // Which evaluator had failing rows in a run finished with errors (at least one did).
+  const failing = status === "EVALUATION_FINISHED_WITH_ERRORS" ? rng.int(configs.length) : -1;
+  const nullValueAt = nullFirst ? 0 : rng.chance(0.03) ? rng.int(configs.length) : -1;
+  for (let k = 0; k < configs.length; k++) {
+    const config = configs[k]!;
+    let result: Result;
+    if (k === failing && !aggregatesToNull(config.kind)) {
+      // A row's error (value None) breaks the mean: aggregate_float answers an error Result.
+      result = AGGREGATE_FAILED_RESULTS[config.score === "ratio" ? "bool" : config.score === "unit" ? "float" : "int"];
+    } else {
+      const noValue = k === nullValueAt || k === failing;
+      result = { type: "number", value: noValue ? null : aggregateValue(config.score, rng, rows), error: null };
+    }
+    aggregated.push({ evaluator_config: config.shown, result });
+  }
+  return aggregated;
+}
+
+export interface CostResults {
+  average_cost: Result;
+  total_cost: Result;
+  average_latency: Result;
+}
+
+/**
+ * average_cost, total_cost and average_latency of a finished run of a variant with this cost per row
+ * and latency; `forceError` (or 3% of runs) is the case where no row recorded a cost or latency.
+ */
+export function costResults(
+  rng: Rng,
+  variant: Pick<PoolVariant, "costPerRow" | "latency">,
+  rows: number,
+  forceError: boolean,
+): CostResults {
+  if (forceError || rng.chance(0.03)) {
+    // No row recorded a cost or latency: the service's aggregations answer error Results.
+    return COST_ERROR_RESULTS;
+  }
+  const average = round(variant.costPerRow * rng.float(0.8, 1.2), 7);
+  return {
+    average_cost: { type: "cost", value: average, error: null },
+    total_cost: { type: "cost", value: round(average * rows, 7), error: null },
+    average_latency: { type: "latency", value: round(variant.latency * rng.float(0.7, 1.3), 4), error: null },
+  };
 }
 
 /** The evaluation record `i` of the app in `ctx`, with `forced` applied when given. */
@@ -158,33 +228,16 @@ export function buildEvaluation(ctx: StreamContext, i: number, forced: Evaluatio
   const rows = testset.rows;
 
   const finished = status === "EVALUATION_FINISHED" || status === "EVALUATION_FINISHED_WITH_ERRORS";
-
-  let statusResult: Result;
-  if (status === "EVALUATION_FAILED") {
-    statusResult = rng.pick(FAILED_STATUS_RESULTS);
-  } else if (status === "EVALUATION_AGGREGATION_FAILED") {
-    statusResult = rng.pick(AGGREGATION_FAILED_STATUS_RESULTS);
-  } else statusResult = STATUS_RESULTS[status]!;
-
-  const aggregated: AggregatedResult[] = [];
-  if (finished) {
-    const configs = chooseConfigs(rng, app, allowDeleted, forced === "deleted-evaluator-config");
-    // Which evaluator had failing rows in a run finished with errors (at least one did).
-    const failing = status === "EVALUATION_FINISHED_WITH_ERRORS" ? rng.int(configs.length) : -1;
-    const nullValueAt = forced === "null-aggregate-value" ? 0 : rng.chance(0.03) ? rng.int(configs.length) : -1;
-    for (let k = 0; k < configs.length; k++) {
-      const config = configs[k]!;
-      let result: Result;
-      if (k === failing && !aggregatesToNull(config.kind)) {
-        // A row's error (value None) breaks the mean: aggregate_float answers an error Result.
-        result = AGGREGATE_FAILED_RESULTS[config.score === "ratio" ? "bool" : config.score === "unit" ? "float" : "int"];
-      } else {
-        const noValue = k === nullValueAt || k === failing;
-        result = { type: "number", value: noValue ? null : aggregateValue(config.score, rng, rows), error: null };
-      }
-      aggregated.push({ evaluator_config: config.shown, result });
-    }
-  }
+  const statusResult = statusResultOf(rng, status);
+  const aggregated = finished
+    ? aggregatedResults(
+        rng,
+        chooseConfigs(rng, app, allowDeleted, forced === "deleted-evaluator-config"),
+        status,
+        rows,
+        forced === "null-aggregate-value",
+      )
+    : [];
 
   let durationMs: number;
   if (finished) durationMs = 2000 + Math.floor(rows * variants[0]!.latency * 1000 * rng.float(0.3, 1));
@@ -212,17 +265,7 @@ export function buildEvaluation(ctx: StreamContext, i: number, forced: Evaluatio
     total_cost: null,
     average_latency: null,
   };
-  if (finished) {
-    if (forced === "cost-error" || rng.chance(0.03)) {
-      // No row recorded a cost or latency: the service's aggregations answer error Results.
-      for (const field of ["average_cost", "total_cost", "average_latency"] as const) record[field] = COST_ERROR_RESULTS[field];
-    } else {
-      const average = round(variants[0]!.costPerRow * rng.float(0.8, 1.2), 7);
-      record.average_cost = { type: "cost", value: average, error: null };
-      record.total_cost = { type: "cost", value: round(average * rows, 7), error: null };
-      record.average_latency = { type: "latency", value: round(variants[0]!.latency * rng.float(0.7, 1.3), 4), error: null };
-    }
-  }
+  if (finished) Object.assign(record, costResults(rng, variants[0]!, rows, forced === "cost-error"));
   record.created_at = formatTimestamp(created, ctx.format);
   record.updated_at = formatTimestamp(created + durationMs, ctx.format);
   return record as unknown as Evaluation;

@@ -19,3 +19,5 @@ export { writeFileAtomically } from "../io/write-file-atomic.js";
 export { EVALUATION_CASES, HUMAN_EVALUATION_CASES } from "./survival-cases.js";
 export { EVALUATOR_KINDS } from "./evaluator-kinds.js";
 export { MAX_APPS } from "./object-id.js";
+export { liveDataset, liveStory } from "./live.js";
+export type { LiveOptions, LiveStory } from "./live.js";

@@ -75,3 +75,26 @@ export function formatTimestamp(epochMs: number, format: TimestampFormat): strin
   if (format === "utc") return `${date}T${time}Z`;
   return `${date} ${time}+00:00`;
 }
+
+const SHAPE = /^(\d{4})-(\d\d)-(\d\d)([T ])(\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?([Zz]|[+-]\d\d:?\d\d)?$/;
+
+/**
+ * `text` moved `deltaMs` later, written in its own style (separator, offset as written, Python's
+ * isoformat fraction); sub-millisecond digits are kept. Undefined when `text` is not a timestamp
+ * of the Timestamp schema's shape.
+ */
+export function shiftTimestamp(text: string, deltaMs: number): string | undefined {
+  const m = SHAPE.exec(text);
+  if (!m) return undefined;
+  const [, y, mo, d, sep, h, mi, s, fraction = "", suffix = ""] = m;
+  const micros = Number(fraction.padEnd(6, "0").slice(0, 6));
+  // The wall-clock fields as if they were UTC: the offset stays as written, so only the fields move.
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Math.floor(micros / 1000)) + deltaMs;
+  const subMs = micros % 1000;
+  let shifted = formatTimestamp(ms, "naive");
+  if (subMs !== 0) {
+    const [whole, frac = "000000"] = shifted.split(".");
+    shifted = `${whole}.${frac.slice(0, 3)}${String(subMs).padStart(3, "0")}`;
+  }
+  return shifted.replace("T", sep!) + suffix;
+}

@@ -10,6 +10,7 @@ import type { Dataset } from "../types/dataset.js";
 import { corsHeaders, isPreflight, preflight, type CorsMode } from "./cors.js";
 import { indexDataset, type DatasetIndex } from "./dataset-index.js";
 import { errorBody, METHOD_NOT_ALLOWED_BODY, mockFault, NOT_FOUND_BODY } from "./error-bodies.js";
+import { createLiveProvider, type LiveMockOptions } from "./live.js";
 import { acceptDataset } from "./load-dataset.js";
 import { matchRoute, type Reply } from "./routes.js";
 import { readScenario, type Scenario } from "./scenarios.js";
@@ -30,6 +31,8 @@ export interface MockCoreOptions {
    * request to an operation, so it must be cheap (return a prepared Scenario, NO_SCENARIO for none).
    */
   scenario?: () => Scenario;
+  /** Live mode: queued and running records move to their final status over a duration (src/mock/live.ts). */
+  live?: LiveMockOptions;
 }
 
 export interface MockRequest {
@@ -51,8 +54,10 @@ export interface MockAnswer {
 
 export interface MockCore {
   respond(request: MockRequest): MockAnswer;
-  /** Serves `data` from the next request on (checked first: E_DATA_INVALID naming `source`); returns its summary. */
+  /** Serves `data` from the next request on (checked first: E_DATA_INVALID naming `source`); returns its summary. In live mode its story starts anew. */
   setDataset(data: unknown, source?: string): string;
+  /** Live mode: what moves and over what time (undefined otherwise). */
+  readonly liveSummary: string | undefined;
 }
 
 /** A request body past this is refused with 413 (the service reads none; nobody should send one). */
@@ -82,7 +87,27 @@ export function unquotePath(path: string): string {
 }
 
 export function createMockCore(options: MockCoreOptions): MockCore {
-  let index: DatasetIndex = indexDataset(acceptDataset(options.data, options.source ?? "data"));
+  // Each request is answered from one snapshot of the data: in live mode the provider's current
+  // dataset (a new object only when a record changed), indexed once per snapshot.
+  const provide = (data: Dataset): (() => Dataset) => {
+    if (!options.live) return () => data;
+    const live = createLiveProvider(data, options.live);
+    liveSummary = live.summary;
+    return live.current;
+  };
+  let liveSummary: string | undefined;
+  let current = provide(acceptDataset(options.data, options.source ?? "data"));
+  let indexed: Dataset | undefined;
+  let index!: DatasetIndex;
+  const snapshot = (): DatasetIndex => {
+    const data = current();
+    if (data !== indexed) {
+      index = indexDataset(data);
+      indexed = data;
+    }
+    return index;
+  };
+  snapshot();
   const base = normalizeBasePath(options.basePath);
   const defaultDelay = options.delayMs ?? 0;
   const compat = options.compat ?? DEFAULT_COMPAT;
@@ -132,7 +157,7 @@ export function createMockCore(options: MockCoreOptions): MockCore {
     const forced = scenario.code !== undefined && scenario.code !== 200;
     const reply = forced
       ? { status: scenario.code!, body: errorBody(scenario.code!, operationId, compat) }
-      : resolve({ index, params: match.params, query, empty: scenario.empty === true, compat });
+      : resolve({ index: snapshot(), params: match.params, query, empty: scenario.empty === true, compat });
     // Preference-Applied names only what changed this answer: `example=empty` on a list that
     // answered 200, `code` when the answer was forced, any delay.
     const applied = scenario.applied.filter((preference) =>
@@ -153,8 +178,11 @@ export function createMockCore(options: MockCoreOptions): MockCore {
   return {
     respond,
     setDataset(data: unknown, source = "data"): string {
-      index = indexDataset(acceptDataset(data, source));
-      return index.summary;
+      current = provide(acceptDataset(data, source));
+      return snapshot().summary;
+    },
+    get liveSummary() {
+      return liveSummary;
     },
   };
 }

@@ -41,6 +41,8 @@ export interface MockHandler {
   setDataset(data: unknown, source?: string): string;
   /** Tells the console that new data was refused before it reached setDataset (an unreadable file). */
   refuseData(error: ToolkitError): void;
+  /** Live mode: what moves and over what time (undefined otherwise). */
+  liveSummary(): string | undefined;
   /** Drops responses still waiting for their delay and ends the console's event streams. */
   dispose(): void;
 }
@@ -101,6 +103,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       return summary;
     },
     refuseData: (error: ToolkitError): void => mockConsole?.dataChanged({ ok: false, error }),
+    liveSummary: (): string | undefined => core.liveSummary,
     dispose(): void {
       mockConsole?.dispose();
       for (const cancel of pending) cancel();

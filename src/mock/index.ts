@@ -4,6 +4,8 @@ export { startMockServer, createMockServer, DEFAULT_PORT, DEFAULT_HOST } from ".
 export type { MockServerOptions, RunningMockServer, DataChangeEvent } from "./options.js";
 export { createMockHandler, normalizeBasePath } from "./handler.js";
 export { createMockCore } from "./core.js";
+export { createLiveProvider, DEFAULT_LIVE_DURATION_MS } from "./live.js";
+export type { LiveMockOptions, LiveProvider } from "./live.js";
 export type { MockAnswer, MockCore, MockCoreOptions, MockRequest } from "./core.js";
 export type { MockHandler, MockHandlerOptions, Scheduler } from "./handler.js";
 export { acceptDataset, datasetErrors, loadDatasetFile, readDataFile } from "./load-dataset.js";

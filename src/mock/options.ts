@@ -4,6 +4,7 @@ import type { CompatMode } from "../contract/error-bodies.js";
 import type { ToolkitError } from "../errors.js";
 import type { CorsMode } from "./cors.js";
 import type { Scheduler } from "./handler.js";
+import type { LiveMockOptions } from "./live.js";
 
 export interface MockServerOptions {
   /** The records to serve; default: the file at `dataFile`, else the embedded default dataset. */
@@ -24,6 +25,11 @@ export interface MockServerOptions {
   compat?: CompatMode;
   /** `any` (default): CORS preflights for any method, as the real service; `strict`: GET only. */
   cors?: CorsMode;
+  /**
+   * Live mode: queued and running evaluations and human evaluations move to their final status
+   * over `durationMs` (default 30 s), deterministically for the `seed`; `clock` is for tests.
+   */
+  live?: LiveMockOptions;
   /** Holds delayed replies (default setTimeout); a test's own releases them by hand (see Scheduler). */
   schedule?: Scheduler;
   /** Receives one line per request (`GET /evaluations?app_id=x 200 0.3ms`) and per data reload. */
@@ -40,6 +46,8 @@ export interface RunningMockServer {
   /** `http://host:port` + base path, without a trailing slash. */
   url: string;
   port: number;
+  /** Live mode: what moves and over what time, e.g. `7 evaluations and 12 human evaluations move ... over 30s`. */
+  live?: string;
   /** Stops watching, drops open connections and pending delayed responses, and stops listening. */
   close(): Promise<void>;
 }

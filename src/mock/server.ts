@@ -110,5 +110,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       server.closeAllConnections();
     }));
 
-  return { url: `http://${urlHost(host)}:${port}${normalizeBasePath(options.basePath)}`, port, close };
+  const url = `http://${urlHost(host)}:${port}${normalizeBasePath(options.basePath)}`;
+  const live = server.mock.liveSummary();
+  return live === undefined ? { url, port, close } : { url, port, live, close };
 }

@@ -7,4 +7,5 @@ export const COMMANDS: Record<string, () => Promise<Command>> = {
   mock: async () => (await import("./mock.js")).mockCommand,
   verify: async () => (await import("./verify.js")).verifyCommand,
   prism: async () => (await import("./prism.js")).prismCommand,
+  drift: async () => (await import("./drift.js")).driftCommand,
 };

@@ -1,4 +1,4 @@
-// `evals-contract mock [--data FILE] [--port 4010] [--host 127.0.0.1] [--base-path P] [--delay MS] [--seed N] [--no-console]`
+// `evals-contract mock [--data FILE] [--port 4010] [--host 127.0.0.1] [--base-path P] [--delay MS] [--seed N] [--live] [--no-console]`
 import { OPERATION_IDS, OPERATIONS } from "../../contract/index.js";
 import { ToolkitError } from "../../errors.js";
 import type { Dataset } from "../../index.js";
@@ -9,6 +9,7 @@ import {
   DEFAULT_COMPAT,
   DEFAULT_DATASET_PATH,
   DEFAULT_HOST,
+  DEFAULT_LIVE_DURATION_MS,
   DEFAULT_PORT,
   describeDataset,
   loadDatasetFile,
@@ -17,6 +18,7 @@ import {
 } from "../../mock/index.js";
 import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";
+import { parseDuration } from "../duration.js";
 import { EXIT } from "../exit-codes.js";
 import { waitForSignal, writeLine } from "../io.js";
 
@@ -30,7 +32,8 @@ export const mockCommand: Command = {
   name: "mock",
   summary: "serve the fixture data as a local mock of the service (for frontend development)",
   help: `Usage: evals-contract mock [--data FILE] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--base-path P] [--delay MS] [--seed N]
-                           [--compat v1|v2|legacy] [--cors any|strict] [--no-console]
+                           [--compat v1|v2|legacy] [--cors any|strict] [--live [--live-duration 30s]]
+                           [--no-console]
 
 Serves the three endpoints of the Evaluation Listing Service from a dataset, with the real
 service's paths (with or without a trailing slash), error bodies, CORS and JSON content type.
@@ -54,6 +57,11 @@ Options:
                    strict: GET only
   --no-console     do not serve the console at <base path>/_mock/ (a page with the dataset, a
                    live request log, scenario switches and a reload button; JSON at /_mock/api/)
+  --live           queued and running evaluations and human evaluations move through the real
+                   status sequence (INITIALIZED, STARTED, then FINISHED, FINISHED_WITH_ERRORS or
+                   FAILED), results, costs and updated_at filled in as the service writes them;
+                   the same seed (--seed, default 42) tells the same story
+  --live-duration D  every one of them reaches its final status within D (default 30s; e.g. 2m)
   -h, --help       show this help
 
 Per-request scenarios (Prism's Prefer syntax, or the same as __ query parameters):
@@ -66,8 +74,9 @@ Logs one line per request (method, path, status, time, and the scenario if any).
 Exit codes: 0 stopped with Ctrl-C, 1 the data fails the checker, 2 usage or I/O problem (busy port,
 unreadable data file).
 
-Example:
-  evals-contract mock --data my-data.json --base-path /api --delay 200`,
+Examples:
+  evals-contract mock --data my-data.json --base-path /api --delay 200
+  evals-contract mock --live --live-duration 1m`,
 
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, {
@@ -80,6 +89,8 @@ Example:
       compat: { type: "string" },
       cors: { type: "string" },
       "no-console": { type: "boolean" },
+      live: { type: "boolean" },
+      "live-duration": { type: "string" },
     });
     rejectPositionals(positionals);
     const dataFile = stringOption(values, "data");
@@ -91,11 +102,15 @@ Example:
     const basePath = stringOption(values, "base-path");
     const compat = choiceOption(values, "compat", COMPAT_MODES) ?? DEFAULT_COMPAT;
     const cors = choiceOption(values, "cors", CORS_MODES) ?? "any";
+    const liveDuration = stringOption(values, "live-duration");
+    if (liveDuration !== undefined && values.live !== true) throw new ToolkitError("E_USAGE", "--live-duration needs --live");
+    const durationMs =
+      liveDuration === undefined ? DEFAULT_LIVE_DURATION_MS : parseDuration("live-duration", liveDuration, 1000, 86_400_000);
 
     let data: Dataset;
     let source: string;
-    if (values.seed !== undefined) {
-      const seed = intOption(values, "seed", 0);
+    const seed = values.seed === undefined ? undefined : intOption(values, "seed", 0);
+    if (seed !== undefined) {
       data = await seededDataset(seed);
       source = `generated with seed ${seed}`;
     } else {
@@ -105,8 +120,9 @@ Example:
 
     const log = (line: string): void => writeLine(io.stdout, line);
     const withConsole = values["no-console"] !== true;
+    const live = values.live === true ? { durationMs, seed } : undefined;
     const server = await startMockServer({
-      ...{ data, source, dataFile, port, host, basePath, delayMs, compat, cors, log },
+      ...{ data, source, dataFile, port, host, basePath, delayMs, compat, cors, live, log },
       console: withConsole,
     });
     const apps = appIdsOf(data);
@@ -125,7 +141,9 @@ Example:
     writeLine(io.stdout, `  errors: ${compat} (--compat), CORS: ${cors} (--cors)`);
     writeLine(io.stdout, `  scenarios: Prefer: delay=MS | code=STATUS | example=empty (see --help)`);
     if (withConsole) writeLine(io.stdout, `  console: ${server.url}/_mock/ (request log, scenario switches, reload)`);
-    if (dataFile !== undefined) writeLine(io.stdout, `  watching ${dataFile} for changes`);
+    if (server.live !== undefined) writeLine(io.stdout, `  live: ${server.live} (--live-duration)`);
+    if (dataFile !== undefined)
+      writeLine(io.stdout, `  watching ${dataFile} for changes${live ? " (a reload starts the live story anew)" : ""}`);
     writeLine(io.stdout, "Press Ctrl-C to stop.");
 
     await (io.waitForInterrupt ?? waitForSignal)();
