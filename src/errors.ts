@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   E_PROVIDER_UNREACHABLE: "the provider under verification cannot be reached",
   E_PRISM: "Prism failed to start or exited",
   E_PACT: "the Pact verifier could not run",
+  E_MISSING_PEER: "an optional peer dependency (Pact, Prism, MSW) that the command needs is not installed",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
