@@ -1,7 +1,21 @@
 // The mock's node:http request listener: the answer comes from the transport-free core (core.ts);
 // this adapter holds it for its delay, writes it and logs one line per request.
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { createMockCore, type MockCoreOptions } from "./core.js";
+import type { RequestHeaders, ResponseHeaders } from "./cors.js";
+
+/** The parts of node:http's IncomingMessage the handler reads (declared here: the public types need no @types/node). */
+export interface NodeRequestLike {
+  method?: string | undefined;
+  url?: string | undefined;
+  headers: RequestHeaders;
+}
+
+/** The parts of node:http's ServerResponse the handler writes. */
+export interface NodeResponseLike {
+  writeHead(status: number, headers: ResponseHeaders): unknown;
+  end(body: Uint8Array | string): unknown;
+  once(event: "close", listener: () => void): unknown;
+}
 
 export { MAX_REQUEST_BODY_BYTES, normalizeBasePath, unquotePath } from "./core.js";
 
@@ -23,7 +37,7 @@ const timerScheduler: Scheduler = (delayMs, send) => {
 };
 
 export interface MockHandler {
-  (request: IncomingMessage, response: ServerResponse): void;
+  (request: NodeRequestLike, response: NodeResponseLike): void;
   /**
    * Serves `data` from the next request on and returns a summary of it. It is checked first: a bad
    * dataset throws E_DATA_INVALID naming `source`, and the last good data keeps being served.
@@ -39,7 +53,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
   const schedule = options.schedule ?? timerScheduler;
   const pending = new Set<() => void>();
 
-  const handler = (request: IncomingMessage, response: ServerResponse): void => {
+  const handler = (request: NodeRequestLike, response: NodeResponseLike): void => {
     const started = log ? performance.now() : 0;
     const url = request.url ?? "/";
     const method = request.method ?? "GET";

@@ -5,7 +5,9 @@ export type { MockServerOptions, RunningMockServer, DataChangeEvent } from "./op
 export { createMockHandler, normalizeBasePath } from "./handler.js";
 export { createMockCore } from "./core.js";
 export type { MockAnswer, MockCore, MockCoreOptions, MockRequest } from "./core.js";
-export type { MockHandler, MockHandlerOptions, Scheduler } from "./handler.js";
+export type { MockHandler, MockHandlerOptions, NodeRequestLike, NodeResponseLike, Scheduler } from "./handler.js";
+export type { MockHttpServer } from "./server.js";
+export type { RequestHeaders, ResponseHeaders } from "./cors.js";
 export { acceptDataset, datasetErrors, loadDatasetFile, readDataFile } from "./load-dataset.js";
 export { appIdsOf, describeDataset } from "./dataset-index.js";
 export { DEFAULT_DATASET_PATH } from "../types/dataset.js";

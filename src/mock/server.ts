@@ -14,8 +14,25 @@ import { watchDataFile } from "./watch-data-file.js";
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = "127.0.0.1";
 
+/**
+ * What createMockServer gives: a node:http Server (typed by the parts a caller needs, so the public
+ * types need no @types/node; cast it to `Server` for the rest) with the mock handler attached.
+ */
+export interface MockHttpServer {
+  readonly mock: MockHandler;
+  readonly listening: boolean;
+  listen(port?: number, host?: string, listeningListener?: () => void): this;
+  address(): { address: string; family: string; port: number } | string | null;
+  close(callback?: (error?: Error) => void): this;
+  closeAllConnections(): void;
+}
+
 /** An unstarted server on `options.data` (checked: contract errors throw E_DATA_INVALID). */
-export function createMockServer(options: MockHandlerOptions): Server & { mock: MockHandler } {
+export function createMockServer(options: MockHandlerOptions): MockHttpServer {
+  return createNodeServer(options);
+}
+
+function createNodeServer(options: MockHandlerOptions): Server & { mock: MockHandler } {
   const handler = createMockHandler(options);
   const server = createServer(handler);
   server.on("clientError", answerClientError);
@@ -51,7 +68,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const data = options.data ?? (await readDataFile(options.dataFile));
   const source = options.dataFile ?? (options.data ? "data" : DEFAULT_DATASET_PATH);
   const host = options.host ?? DEFAULT_HOST;
-  const server = createMockServer({ ...options, data: data as Dataset, source });
+  const server = createNodeServer({ ...options, data: data as Dataset, source });
   const port = await listen(server, options.port ?? DEFAULT_PORT, host);
 
   const file = options.dataFile;
