@@ -96,7 +96,7 @@ describe("the packed package, installed in an empty project", () => {
   it("fixtures writes a dataset and validate checks it (a file, and stdin)", async () => {
     const written = await cli(["fixtures", "--seed", "7", "--evaluations", "20", "--human-evaluations", "5", "--out", "data.json"]);
     expect(written.code, written.stderr).toBe(0);
-    expect(written.stdout).toMatch(/^wrote 25 records/);
+    expect(written.stdout + written.stderr).toMatch(/wrote 25 records/);
     const checked = await cli(["validate", "data.json"]);
     expect(checked.code, checked.stderr).toBe(0);
     expect(checked.stdout).toMatch(/data\.json \(20 Evaluation records, 5 HumanEvaluation records\) conforms/);
@@ -196,14 +196,14 @@ describe("the packed package, installed in an empty project", () => {
     };
     await writeFile(join(project, "tsconfig.json"), JSON.stringify(tsconfig));
     const consumer = `
-      import { checkDocument, type Evaluation, type Finding, type HumanEvaluation, type Dataset } from "evals-contract";
+      import { checkDocument, type Evaluation, type Finding, type HumanEvaluation, type Dataset, type Result } from "evals-contract";
       import { startMockServer, createMockCore, type MockAnswer } from "evals-contract/mock";
       import { verifyProvider, type VerificationReport } from "evals-contract/verify";
       import { startPrism, type RunningPrism } from "evals-contract/prism";
       import { generateDataset } from "evals-contract/generate";
       const data: Dataset = generateDataset({ seed: 1 });
       const first: Evaluation | undefined = data.evaluations[0];
-      const cost: number | null | undefined = first?.average_cost;
+      const cost: Result | null | undefined = first?.average_cost;
       const human: HumanEvaluation | undefined = data.human_evaluations[0];
       const findings: Finding[] = checkDocument("Evaluation", data.evaluations);
       const answer: MockAnswer = createMockCore({ data }).respond({ method: "GET", url: "/", headers: {} });
