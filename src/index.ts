@@ -8,12 +8,14 @@ export type { Dataset } from "./types/dataset.js";
 export { OPERATIONS, OPERATION_IDS, isOperationId, pathFor } from "./contract/index.js";
 export type { OperationId, OperationSpec } from "./contract/index.js";
 export {
+  checkDataset,
   checkDocument,
   checkResource,
   checkResponse,
   countBySeverity,
   escalateWarnings,
   formatFindings,
+  formatFoldedFindings,
   hasErrors,
   summarize,
 } from "./check/index.js";

@@ -93,7 +93,7 @@ function describeError(error: ErrorObject): RawWarning {
     case "required": {
       const property = String(error.params.missingProperty);
       const near = lookalike(property, error.data, parent);
-      const hint = near ? ` (found "${near}" instead; the seed spells it "${property}" in ${String(parent.title)})` : "";
+      const hint = near ? ` (found "${near}" instead; the contract spells it "${property}" in ${String(parent.title)})` : "";
       return {
         pointer: `${pointer}/${pointerSegment(property)}`,
         rule: "required",

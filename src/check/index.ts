@@ -2,6 +2,8 @@
 // or a whole HTTP response, from validators compiled once per process (registry.ts).
 export { checkDocument, checkResource } from "./check-resource.js";
 export { checkResponse } from "./check-response.js";
+export { checkDataset, DATASET_LISTS, looksLikeDataset } from "./check-dataset.js";
+export { formatFoldedFindings } from "./fold-findings.js";
 export type { HeaderBag, HttpResponseLike } from "./check-response.js";
 export { countBySeverity, escalateWarnings, hasErrors } from "./finding.js";
 export type { Finding, Severity } from "./finding.js";

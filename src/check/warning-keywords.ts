@@ -29,12 +29,16 @@ function warnProperties(_value: unknown, parent: AnySchemaObject) {
     if (!isPlainObject(data)) return true;
     for (const key in data) {
       if (!declared.has(key)) {
-        warn(`${pointerOf(cxt)}/${pointerSegment(key)}`, "unknown-property", `property "${key}" is not listed by the seed for ${owner}`);
+        warn(
+          `${pointerOf(cxt)}/${pointerSegment(key)}`,
+          "unknown-property",
+          `property "${key}" is not listed by the contract for ${owner}`,
+        );
       } else if (data[key] === null && !nullable.has(key)) {
         warn(
           `${pointerOf(cxt)}/${pointerSegment(key)}`,
           "null-optional",
-          "optional field is null; the seed does not mark it nullable (omit it instead)",
+          "optional field is null; the contract does not mark it nullable (omit it instead)",
         );
       }
     }

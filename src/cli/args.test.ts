@@ -5,7 +5,16 @@ describe("parseCommandArgs", () => {
   const options = { seed: { type: "string" as const } };
 
   it("turns an unknown option into a one-line usage error", () => {
-    expect(() => parseCommandArgs(["--bogus"], options)).toThrow(/^Unknown option '--bogus'\.$/);
+    expect(() => parseCommandArgs(["--bogus"], options)).toThrow(/^unknown option --bogus$/);
+  });
+
+  it.each([
+    ["--sed", "--seed"],
+    ["--seeds", "--seed"],
+    ["--esed=3", "--seed"],
+    ["--hepl", "--help"],
+  ])("suggests the option %s meant", (typed, meant) => {
+    expect(() => parseCommandArgs([typed], options)).toThrow(`unknown option ${typed.split("=")[0]} (did you mean ${meant}?)`);
   });
 
   it("keeps Node's hint for a negative number, on one line", () => {

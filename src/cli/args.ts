@@ -1,6 +1,7 @@
 // Argument parsing for every command (node:util parseArgs), with usage faults as ToolkitErrors.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { ToolkitError } from "../errors.js";
+import { didYouMean } from "./did-you-mean.js";
 
 export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
 
@@ -20,11 +21,26 @@ export function parseCommandArgs(args: readonly string[], options: OptionSpec): 
     });
     return { values: values as ParsedArgs["values"], positionals };
   } catch (error) {
+    const code = (error as { code?: string }).code;
+    const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec(error instanceof Error ? error.message : "");
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && unknown) {
+      const typed = unknown[1]!;
+      const names = [...Object.keys(options), "help"].map((name) => `--${name}`);
+      const guess = didYouMean(typed.split("=")[0]!, names);
+      throw new UnknownOptionError(`unknown option ${typed}${guess === undefined ? "" : ` (did you mean ${guess}?)`}`);
+    }
     // Node's message spans lines (e.g. "argument is ambiguous", then how to pass "--seed=-1"): keep
     // its hints on one line, but drop the one about positionals, which no command here uses that way.
     const lines = (error instanceof Error ? error.message : String(error)).split("\n").map((l) => l.trim());
     const message = lines.filter((l) => l !== "").join(" ");
     throw new ToolkitError("E_USAGE", message.replace(/\s*To specify a positional argument.*$/, ""));
+  }
+}
+
+/** An option the command does not know (E_USAGE): the CLI adds the command's usage line to its message. */
+export class UnknownOptionError extends ToolkitError {
+  constructor(message: string) {
+    super("E_USAGE", message);
   }
 }
 

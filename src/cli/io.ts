@@ -2,6 +2,8 @@
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  /** What `validate -` reads; default process.stdin. */
+  stdin?: AsyncIterable<Uint8Array | string>;
   /**
    * Resolves when the user asks to stop (Ctrl-C, SIGTERM). Long-running commands (servers) call it;
    * it installs the signal handlers on first call, so short commands keep the default Ctrl-C.

@@ -1,6 +1,7 @@
 // The CLI shell: picks the command, runs it, and maps any thrown error to one line and an exit code.
 import { readFileSync } from "node:fs";
 import { isToolkitError } from "../errors.js";
+import { UnknownOptionError } from "./args.js";
 import type { Command } from "./command.js";
 import { COMMANDS } from "./commands/index.js";
 import { EXIT, exitCodeForError, type ExitCode } from "./exit-codes.js";
@@ -31,6 +32,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     writeLine(io.stderr, await topLevelHelp());
     return EXIT.CANNOT_RUN;
   }
+  // `help <command>` is `<command> --help`; `help` alone, the command list.
+  const help = name === "help" && rest.length > 0;
+  if (help) return runCli([rest[0]!, "--help"], io);
   if (name === "--help" || name === "-h" || name === "help") {
     writeLine(io.stdout, await topLevelHelp());
     return EXIT.OK;
@@ -52,7 +56,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   try {
     return await command.run(rest, io);
   } catch (error) {
-    const message = isToolkitError(error) ? error.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+    const usage = error instanceof UnknownOptionError ? `. ${command.help.split("\n")[0]}` : "";
+    const message = isToolkitError(error)
+      ? error.message + usage
+      : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
     writeLine(io.stderr, `evals-contract ${name}: ${message}`);
     if (!isToolkitError(error) && process.env.EVALS_CONTRACT_DEBUG) writeLine(io.stderr, String((error as Error).stack));
     return exitCodeForError(error);

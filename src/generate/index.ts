@@ -15,7 +15,11 @@ export { OUTPUT_FORMATS, fixtureText } from "./fixture-text.js";
 export type { OutputFormat } from "./fixture-text.js";
 export { writeFixtures } from "./write-fixtures.js";
 export type { WriteOptions, WriteSummary } from "./write-fixtures.js";
-export { writeFileAtomically } from "../io/write-file-atomic.js";
+import { writeFileAtomically as writeAtomically } from "../io/write-file-atomic.js";
+import type { TextSink } from "../io/text-sink.js";
+export type { TextSink } from "../io/text-sink.js";
+/** The atomic file writer (io/write-file-atomic.ts), typed without @types/node: `write` gets the file's stream. */
+export const writeFileAtomically: <T>(path: string, force: boolean, write: (out: TextSink) => Promise<T>) => Promise<T> = writeAtomically;
 export { EVALUATION_CASES, HUMAN_EVALUATION_CASES } from "./survival-cases.js";
 export { EVALUATOR_KINDS } from "./evaluator-kinds.js";
 export { MAX_APPS } from "./object-id.js";

@@ -1,5 +1,6 @@
 // Streams a fixtures run to a writable (a file or stdout), respecting backpressure, so memory
 // stays flat whatever the size. The CLI and the benchmark both write through here.
+import type { TextSink } from "../io/text-sink.js";
 import { fixtureText } from "./fixture-text.js";
 import { fixtureRecords, type FixtureRun } from "./fixture-run.js";
 
@@ -14,7 +15,7 @@ export interface WriteOptions {
   signal?: AbortSignal;
 }
 
-export async function writeFixtures(run: FixtureRun, out: NodeJS.WritableStream, options: WriteOptions = {}): Promise<WriteSummary> {
+export async function writeFixtures(run: FixtureRun, out: TextSink, options: WriteOptions = {}): Promise<WriteSummary> {
   const { records, total, realistic } = fixtureRecords(run);
   const { onProgress, signal } = options;
   const pieces = fixtureText(records, { format: run.format, realistic, onProgress: onProgress && ((n) => onProgress(n, total)) });
@@ -37,7 +38,7 @@ export async function writeFixtures(run: FixtureRun, out: NodeJS.WritableStream,
   return { records: total };
 }
 
-function drained(out: NodeJS.WritableStream, signal: AbortSignal | undefined): Promise<void> {
+function drained(out: TextSink, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = (error?: unknown): void => {
       out.off("drain", onDrain);

@@ -4,10 +4,9 @@
 // the path as Starlette does, strips the base path and one trailing slash, finds the route, applies
 // the scenario and answers pre-serialized bytes. Kept allocation-light: it is the hot path the
 // benchmark measures.
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
 import { DEFAULT_COMPAT, type CompatMode } from "../contract/error-bodies.js";
 import type { Dataset } from "../types/dataset.js";
-import { corsHeaders, isPreflight, preflight, type CorsMode } from "./cors.js";
+import { corsHeaders, firstHeader, isPreflight, preflight, type CorsMode, type RequestHeaders, type ResponseHeaders } from "./cors.js";
 import { indexDataset, type DatasetIndex } from "./dataset-index.js";
 import { errorBody, METHOD_NOT_ALLOWED_BODY, mockFault, NOT_FOUND_BODY } from "./error-bodies.js";
 import { createLiveProvider, type LiveMockOptions } from "./live.js";
@@ -39,13 +38,15 @@ export interface MockRequest {
   method: string;
   /** Path and query as sent, e.g. `/api/evaluations/?app_id=x`. */
   url: string;
-  headers: IncomingHttpHeaders;
+  /** Lower-case names, as node:http gives them. */
+  headers: RequestHeaders;
 }
 
 export interface MockAnswer {
   status: number;
-  headers: OutgoingHttpHeaders;
-  body: Buffer | string;
+  headers: ResponseHeaders;
+  /** The exact bytes to send (JSON bodies), or text (a preflight's). */
+  body: Uint8Array | string;
   /** Hold the answer this long first (a scenario's delay or the default latency). */
   delayMs: number;
   /** What the request line cannot say, for the log: the scenario applied, or what is wrong with one. */
@@ -62,7 +63,7 @@ export interface MockCore {
 
 /** A request body past this is refused with 413 (the service reads none; nobody should send one). */
 export const MAX_REQUEST_BODY_BYTES = 1_048_576;
-const PAYLOAD_TOO_LARGE: Reply = { status: 413, body: Buffer.from('{"detail":"Request body too large"}') };
+const PAYLOAD_TOO_LARGE: Reply = { status: 413, body: new TextEncoder().encode('{"detail":"Request body too large"}') };
 
 /** `api/`, `/api/` and `/api` all mean `/api`; `/` and `` mean no base path. */
 export function normalizeBasePath(basePath: string | undefined): string {
@@ -116,8 +117,8 @@ export function createMockCore(options: MockCoreOptions): MockCore {
 
   const respond = (request: MockRequest): MockAnswer => {
     const { method, url } = request;
-    const origin = request.headers.origin;
-    const json = (reply: Reply, delayMs: number, extra?: OutgoingHttpHeaders, note = ""): MockAnswer => ({
+    const origin = firstHeader(request.headers.origin);
+    const json = (reply: Reply, delayMs: number, extra?: ResponseHeaders, note = ""): MockAnswer => ({
       status: reply.status,
       headers: corsHeaders(origin, { ...extra, "Content-Type": "application/json", "Content-Length": reply.body.length }),
       body: reply.body,
@@ -127,10 +128,10 @@ export function createMockCore(options: MockCoreOptions): MockCore {
 
     if (isPreflight(method, request.headers)) {
       const answer = preflight(request.headers, corsMode);
-      const headers = { ...answer.headers, "Content-Length": Buffer.byteLength(answer.body) };
+      const headers = { ...answer.headers, "Content-Length": new TextEncoder().encode(answer.body).length };
       return { status: answer.status, headers, body: answer.body, delayMs: 0, note: "" };
     }
-    const length = Number(request.headers["content-length"] ?? 0);
+    const length = Number(firstHeader(request.headers["content-length"]) ?? 0);
     if (length > MAX_REQUEST_BODY_BYTES) return json(PAYLOAD_TOO_LARGE, 0, { Connection: "close" });
 
     const q = url.indexOf("?");

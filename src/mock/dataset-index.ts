@@ -5,19 +5,22 @@ import { plural } from "../check/format-findings.js";
 
 export interface DatasetIndex {
   /** Compact JSON array of the app's evaluations, by app_id. */
-  evaluationsByApp: ReadonlyMap<string, Buffer>;
+  evaluationsByApp: ReadonlyMap<string, Uint8Array>;
   /** Compact JSON array of the app's human evaluations, by app_id. */
-  humanEvaluationsByApp: ReadonlyMap<string, Buffer>;
+  humanEvaluationsByApp: ReadonlyMap<string, Uint8Array>;
   /** Compact JSON of one human evaluation, by id. */
-  humanEvaluationById: ReadonlyMap<string, Buffer>;
+  humanEvaluationById: ReadonlyMap<string, Uint8Array>;
   /** Every app id some record names (the legacy mode's "the app exists"). */
   appIds: ReadonlySet<string>;
   /** One line for logs: how much is served. */
   summary: string;
 }
 
+const encoder = new TextEncoder();
+const encode = (text: string): Uint8Array => encoder.encode(text);
+
 /** `[]`: the real service answers an unknown but well-formed app_id with an empty list. */
-export const EMPTY_LIST = Buffer.from("[]");
+export const EMPTY_LIST = encode("[]");
 
 function groupBy<T>(records: readonly T[], key: (record: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -30,8 +33,8 @@ function groupBy<T>(records: readonly T[], key: (record: T) => string): Map<stri
   return groups;
 }
 
-const serializeGroups = <T>(groups: Map<string, T[]>): Map<string, Buffer> =>
-  new Map([...groups].map(([app, records]) => [app, Buffer.from(JSON.stringify(records))]));
+const serializeGroups = <T>(groups: Map<string, T[]>): Map<string, Uint8Array> =>
+  new Map([...groups].map(([app, records]) => [app, encode(JSON.stringify(records))]));
 
 /** The app ids of a dataset, in order of first appearance. */
 export const appIdsOf = (dataset: Dataset): string[] => [
@@ -45,7 +48,7 @@ export const describeDataset = (dataset: Dataset): string =>
 export function indexDataset(dataset: Dataset): DatasetIndex {
   const evaluationsByApp = serializeGroups(groupBy(dataset.evaluations, (e) => e.app_id));
   const humanEvaluationsByApp = serializeGroups(groupBy(dataset.human_evaluations, (e) => e.app_id));
-  const humanEvaluationById = new Map(dataset.human_evaluations.map((e) => [e.id, Buffer.from(JSON.stringify(e))]));
+  const humanEvaluationById = new Map(dataset.human_evaluations.map((e) => [e.id, encode(JSON.stringify(e))]));
   return {
     evaluationsByApp,
     humanEvaluationsByApp,

@@ -4,8 +4,24 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Dataset } from "../types/dataset.js";
 import { isToolkitError, type ToolkitError } from "../errors.js";
-import { createMockConsole, type ReloadOutcome } from "./console/index.js";
+import { createMockConsole } from "./console/index.js";
 import { createMockCore, normalizeBasePath, type MockCoreOptions } from "./core.js";
+import type { RequestHeaders, ResponseHeaders } from "./cors.js";
+import type { DataChangeEvent } from "./options.js";
+
+/** The parts of node:http's IncomingMessage the handler reads (declared here: the public types need no @types/node). */
+export interface NodeRequestLike {
+  method?: string | undefined;
+  url?: string | undefined;
+  headers: RequestHeaders;
+}
+
+/** The parts of node:http's ServerResponse the handler writes. */
+export interface NodeResponseLike {
+  writeHead(status: number, headers: ResponseHeaders): unknown;
+  end(body: Uint8Array | string): unknown;
+  once(event: "close", listener: () => void): unknown;
+}
 
 export { MAX_REQUEST_BODY_BYTES, normalizeBasePath, unquotePath } from "./core.js";
 
@@ -16,7 +32,7 @@ export interface MockHandlerOptions extends MockCoreOptions {
   /** Serve the console at `{basePath}/_mock/` (default true). */
   console?: boolean;
   /** Re-reads the data file for the console's reload button (startMockServer sets it with `dataFile`). */
-  reload?: () => Promise<ReloadOutcome>;
+  reload?: () => Promise<DataChangeEvent>;
   /** The console's clock (request and reload times); default Date.now. */
   now?: () => number;
 }
@@ -33,7 +49,7 @@ const timerScheduler: Scheduler = (delayMs, send) => {
 };
 
 export interface MockHandler {
-  (request: IncomingMessage, response: ServerResponse): void;
+  (request: NodeRequestLike, response: NodeResponseLike): void;
   /**
    * Serves `data` from the next request on and returns a summary of it. It is checked first: a bad
    * dataset throws E_DATA_INVALID naming `source`, and the last good data keeps being served.
@@ -64,9 +80,10 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
   const schedule = options.schedule ?? timerScheduler;
   const pending = new Set<() => void>();
 
-  const handler = (request: IncomingMessage, response: ServerResponse): void => {
+  const handler = (request: NodeRequestLike, response: NodeResponseLike): void => {
     const url = request.url ?? "/";
-    if (mockConsole !== undefined && url.startsWith(consolePrefix)) return mockConsole.handle(request, response);
+    if (mockConsole !== undefined && url.startsWith(consolePrefix))
+      return mockConsole.handle(request as IncomingMessage, response as unknown as ServerResponse);
     const started = log || mockConsole ? performance.now() : 0;
     const method = request.method ?? "GET";
     const answer = core.respond({ method, url, headers: request.headers });

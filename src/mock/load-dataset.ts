@@ -1,43 +1,16 @@
 // Accepts a dataset only if it passes the conformance checker: contract errors refuse it (one
 // line naming the first fault and the count); warnings (nulls, naive timestamps) are what the
 // real service sends, so they are served.
-import { checkDocument } from "../check/check-resource.js";
+import { checkDataset } from "../check/check-dataset.js";
 import type { Finding } from "../check/finding.js";
 import { readJsonFile } from "../io/read-json-file.js";
 import { DEFAULT_DATASET_PATH, type Dataset } from "../types/dataset.js";
 import { isToolkitError, ToolkitError } from "../errors.js";
-import { isPlainObject } from "../types/json.js";
 import { plural } from "../check/format-findings.js";
 
-const LISTS = [
-  ["evaluations", "Evaluation"],
-  ["human_evaluations", "HumanEvaluation"],
-] as const;
-
-/** Contract errors of a dataset, with paths from the document root (`$.evaluations[3].status`). */
+/** Contract errors of a dataset, with paths from the document root (`$.evaluations[3].status`); duplicate ids too. */
 export function datasetErrors(value: unknown): Finding[] {
-  if (!isPlainObject(value))
-    return [
-      { severity: "error", path: "$", rule: "dataset-shape", message: "must be an object {evaluations: [...], human_evaluations: [...]}" },
-    ];
-  const errors: Finding[] = [];
-  for (const [key, schema] of LISTS) {
-    const list = value[key];
-    if (!Array.isArray(list)) {
-      errors.push({ severity: "error", path: `$.${key}`, rule: "dataset-shape", message: `must be an array of ${schema}` });
-      continue;
-    }
-    for (const f of checkDocument(schema, list)) if (f.severity === "error") errors.push({ ...f, path: `$.${key}${f.path.slice(1)}` });
-  }
-  if (errors.length > 0) return errors;
-  // GET /human-evaluations/{id} must return the record the list shows: ids must be unique.
-  const seen = new Set<string>();
-  (value.human_evaluations as { id: string }[]).forEach((e, i) => {
-    if (seen.has(e.id))
-      errors.push({ severity: "error", path: `$.human_evaluations[${i}].id`, rule: "duplicate-id", message: `id "${e.id}" is used twice` });
-    seen.add(e.id);
-  });
-  return errors;
+  return checkDataset(value).filter((f) => f.severity === "error");
 }
 
 /** The value as a Dataset, or E_DATA_INVALID naming `source`, the first fault and the count. */

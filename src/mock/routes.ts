@@ -14,7 +14,7 @@ import { EMPTY_LIST } from "./dataset-index.js";
 
 export interface Reply {
   status: number;
-  body: Buffer;
+  body: Uint8Array;
 }
 
 export interface ResolveInput {
@@ -36,7 +36,7 @@ export interface Route {
   resolve: Resolver;
 }
 
-const reply = (answer: { status: number; body: string }): Reply => ({ status: answer.status, body: Buffer.from(answer.body) });
+const reply = (answer: { status: number; body: string }): Reply => ({ status: answer.status, body: new TextEncoder().encode(answer.body) });
 
 // The error answers are the same bytes on every request: built once per mode.
 const MISSING_APP_ID: Readonly<Record<CompatMode, Reply>> = {
@@ -62,7 +62,7 @@ function appIdOf(query: URLSearchParams | undefined): string | undefined {
  * app_id through bson's ObjectId() first (a malformed one is a 500) and, on /evaluations only,
  * looks the app up and dereferences it (an unknown app is a 500); ObjectId() lower-cases the hex.
  */
-function listOf(pick: (index: DatasetIndex) => ReadonlyMap<string, Buffer>, needsApp: boolean): Resolver {
+function listOf(pick: (index: DatasetIndex) => ReadonlyMap<string, Uint8Array>, needsApp: boolean): Resolver {
   return ({ index, query, empty, compat }) => {
     const appId = appIdOf(query);
     if (appId === undefined) return MISSING_APP_ID[compat];

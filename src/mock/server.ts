@@ -8,15 +8,31 @@ import { isToolkitError, ToolkitError } from "../errors.js";
 import { listen } from "../io/listen.js";
 import { readDataFile } from "./load-dataset.js";
 import { createMockHandler, normalizeBasePath, type MockHandler, type MockHandlerOptions } from "./handler.js";
-import type { ReloadOutcome } from "./console/index.js";
-import type { MockServerOptions, RunningMockServer } from "./options.js";
+import type { DataChangeEvent, MockServerOptions, RunningMockServer } from "./options.js";
 import { watchDataFile } from "./watch-data-file.js";
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = "127.0.0.1";
 
+/**
+ * What createMockServer gives: a node:http Server (typed by the parts a caller needs, so the public
+ * types need no @types/node; cast it to `Server` for the rest) with the mock handler attached.
+ */
+export interface MockHttpServer {
+  readonly mock: MockHandler;
+  readonly listening: boolean;
+  listen(port?: number, host?: string, listeningListener?: () => void): this;
+  address(): { address: string; family: string; port: number } | string | null;
+  close(callback?: (error?: Error) => void): this;
+  closeAllConnections(): void;
+}
+
 /** An unstarted server on `options.data` (checked: contract errors throw E_DATA_INVALID). */
-export function createMockServer(options: MockHandlerOptions): Server & { mock: MockHandler } {
+export function createMockServer(options: MockHandlerOptions): MockHttpServer {
+  return createNodeServer(options);
+}
+
+function createNodeServer(options: MockHandlerOptions): Server & { mock: MockHandler } {
   const handler = createMockHandler(options);
   const server = createServer(handler);
   server.on("clientError", answerClientError);
@@ -61,18 +77,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // Reloads run one after another, so the last change always wins; the file watcher and the
   // console's reload button share the queue.
   let reloads: Promise<unknown> = Promise.resolve();
-  const queueReload = (path: string): Promise<ReloadOutcome> => {
+  const queueReload = (path: string): Promise<DataChangeEvent> => {
     const next = reloads.then(() => reloadFile(path));
     reloads = next;
     return next;
   };
-  const settle = (outcome: ReloadOutcome, path: string): ReloadOutcome => {
+  const settle = (outcome: DataChangeEvent, path: string): DataChangeEvent => {
     if (outcome.ok) options.log?.(`reloaded ${path}: ${outcome.summary}`);
     else options.log?.(`${outcome.error.code} ${outcome.error.message}; still serving the last good data`);
     options.onDataChange?.(outcome);
     return outcome;
   };
-  const reloadFile = async (path: string): Promise<ReloadOutcome> => {
+  const reloadFile = async (path: string): Promise<DataChangeEvent> => {
     let value: unknown;
     try {
       value = await readJsonFile(path);
@@ -88,7 +104,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
   };
 
-  const server = createMockServer({
+  const server = createNodeServer({
     ...options,
     data: data as Dataset,
     source,

@@ -4,9 +4,9 @@
 // it). The verifier's result comes back over IPC as the JSON text pact-core returns.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { resolveOptionalPeer } from "../optional-peers.js";
 
 /** JSON-serialisable options of pact-js's `Verifier` (state handling is by URL, not by function). */
 export type VerifierRunOptions = Record<string, unknown>;
@@ -48,8 +48,10 @@ export interface RunVerifierOptions {
  * loads the consumer DSL); the package's main module, which exports the same `Verifier`, is the
  * fallback should a later pact-js move it.
  */
-function verifierModulePath(): string {
-  const main = createRequire(import.meta.url).resolve("@pact-foundation/pact");
+const PACT_WHY = "the Pact step of verify needs it; or pass --no-pact";
+
+export function verifierModulePath(): string {
+  const main = resolveOptionalPeer("@pact-foundation/pact", "@pact-foundation/pact", PACT_WHY);
   const verifierOnly = join(dirname(main), "dsl", "verifier", "index.js");
   return existsSync(verifierOnly) ? verifierOnly : main;
 }

@@ -10,6 +10,7 @@ import { fetchList, listRecords, NO_APP_ID, type CheckDraft, type VerifyContext 
 import { redirectDrafts } from "./checks/redirects.js";
 import { ENDPOINT_ORDER, LIST_OPERATIONS } from "./endpoints.js";
 import { PACT_ENDPOINT, pactDrafts } from "./checks/pact.js";
+import { verifierModulePath } from "../pact/runner.js";
 import { checkPactOptions, runPactVerification, type PactStepOptions } from "../pact/verification.js";
 import { createProviderClient } from "../io/provider-client.js";
 import { CHECK_GROUPS, type CheckResult, type VerificationCounts, type VerificationFinding, type VerificationReport } from "./report.js";
@@ -143,6 +144,8 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
       "E_USAGE",
       "--app-id is required: it names the app whose records are swept (with --partial, a run without it checks only what needs no data, and its verdict is partial)",
     );
+  // A missing Pact is one line with the install command, before any request.
+  if (pactOptions !== undefined && appId !== undefined) verifierModulePath();
 
   let unknownAppId = options.unknownAppId ?? randomObjectId();
   while (unknownAppId === appId) unknownAppId = randomObjectId();

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rmSync } from "node:fs";
-import { EVALUATION_EXAMPLES } from "../../src/contract/examples.js";
+import { EVALUATION_EXAMPLES, HUMAN_EVALUATION_EXAMPLES } from "../../src/contract/examples.js";
 import { runCliCaptured } from "../helpers/run-cli.js";
 
 let dir: string;
@@ -57,7 +57,7 @@ describe("evals-contract validate", () => {
         severity: "warning",
         path: "$.extra",
         rule: "unknown-property",
-        message: 'property "extra" is not listed by the seed for Evaluation',
+        message: 'property "extra" is not listed by the contract for Evaluation',
       },
     ]);
   });
@@ -68,7 +68,11 @@ describe("evals-contract validate", () => {
     ["an unknown schema", (): string[] => ["validate", file("x.json", []), "--schema", "Evaluations"], /unknown schema "Evaluations"/],
     ["no --schema", (): string[] => ["validate", file("y.json", [])], /--schema is required/],
     ["no file", (): string[] => ["validate", "--schema", "Evaluation"], /expected exactly one file/],
-    ["an unknown option", (): string[] => ["validate", file("z.json", []), "--schema", "Evaluation", "--fast"], /Unknown option '--fast'/],
+    [
+      "an unknown option",
+      (): string[] => ["validate", file("z.json", []), "--schema", "Evaluation", "--fast"],
+      /unknown option --fast. Usage: evals-contract validate/,
+    ],
   ])("exits 2 with one line for %s", async (_name, argv, message) => {
     const result = await runCliCaptured(argv());
     expect(result.code).toBe(2);
@@ -80,7 +84,35 @@ describe("evals-contract validate", () => {
   it("has --help", async () => {
     const result = await runCliCaptured(["validate", "--help"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("Usage: evals-contract validate <file> --schema <Name>");
+    expect(result.stdout).toContain("Usage: evals-contract validate <file|-> [--schema <Name>]");
+  });
+
+  it("detects a dataset file, or takes --schema Dataset, and checks both lists", async () => {
+    const human = { ...HUMAN_EVALUATION_EXAMPLES[0]!, id: 7 };
+    const path = file("dataset.json", { evaluations: EVALUATION_EXAMPLES, human_evaluations: [human] });
+    for (const args of [[path], [path, "--schema", "Dataset"]]) {
+      const result = await runCliCaptured(["validate", ...args]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/^error +\$\.human_evaluations\[0\]\.id +type: must be string/m);
+      expect(result.stdout).toMatch(/\(2 Evaluation records, 1 HumanEvaluation record\) does not conform: 1 error, 0 warnings/);
+    }
+    const notDataset = await runCliCaptured(["validate", file("obj.json", { evaluations: [] })]);
+    expect([notDataset.code, notDataset.stderr]).toEqual([2, expect.stringMatching(/--schema is required unless the file is a dataset/)]);
+  });
+
+  it("folds repeated warnings into one line with the count and first paths; --all prints each", async () => {
+    const records = Array.from({ length: 5 }, (_, i) => ({ ...EVALUATION_EXAMPLES[0]!, id: `${i}`.padStart(24, "a"), average_cost: null }));
+    const path = file("repeats.json", records);
+    const folded = await runCliCaptured(["validate", path, "--schema", "Evaluation"]);
+    const lines = folded.stdout.trim().split("\n");
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^warning \$\[0\]\.average_cost +null-optional: .* \(5 times, at \$\[0\]\.average_cost, \$\[1\]\.average_cost, \$\[2\]\.average_cost, \.\.\.; --all lists each\)$/,
+      ),
+      expect.stringMatching(/conforms: 0 errors, 5 warnings$/),
+    ]);
+    const all = await runCliCaptured(["validate", path, "--schema", "Evaluation", "--all"]);
+    expect(all.stdout.trim().split("\n")).toHaveLength(6);
   });
 
   it("runs as a real process with the documented exit codes and no stack trace", () => {

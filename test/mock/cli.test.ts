@@ -84,7 +84,7 @@ describe("evals-contract mock", () => {
     [["--port", "70000"], 2, /^evals-contract mock: --port must be an integer from 0 to 65535, got "70000"\n$/],
     [["--delay", "soon"], 2, /^evals-contract mock: --delay must be an integer/],
     [["--data", "x.json", "--seed", "1"], 2, /^evals-contract mock: give either --data or --seed, not both\n$/],
-    [["--bogus"], 2, /^evals-contract mock: Unknown option '--bogus'/],
+    [["--bogus"], 2, /^evals-contract mock: unknown option --bogus. Usage: evals-contract mock/],
   ])("refuses %j in one line with exit %i", async (args, code, message) => {
     const cli = startCli(["mock", ...args]);
     expect(await cli.done).toBe(code);

@@ -168,7 +168,7 @@ describe("evals-contract verify", () => {
     [["--base-url", "http://x", "--no-pact", "--broker-url", "http://b"], "--no-pact cannot be combined with Pact options"],
     [["--base-url", "http://x", "--publish", "--broker-url", "http://b"], "--publish needs --provider-version"],
     [["--base-url", "http://x", "--pact-log-level", "loud"], "--pact-log-level must be one of"],
-    [["--base-url", "http://x", "--bogus"], "Unknown option '--bogus'"],
+    [["--base-url", "http://x", "--bogus"], "unknown option --bogus. Usage: evals-contract verify"],
     [["--base-url", "http://x", "--json", "same", "--junit", "same"], "--junit, --json and --html must name different files"],
     [["--base-url", "http://x", "--json", "same", "--html", "same"], "--junit, --json and --html must name different files"],
     [["--base-url", "http://x"], "--app-id is required"],

@@ -13,11 +13,9 @@ import { CONSOLE_PAGE, CONSOLE_PAGE_CSP } from "./page.js";
 import { createRequestLog, type LoggedRequest } from "./request-log.js";
 import { describeScenario, parseScenarioSwitch } from "./scenario-switch.js";
 
-export type { LoggedRequest } from "./request-log.js";
-export type { ScenarioSwitch } from "./scenario-switch.js";
-
-/** `/_mock`: under the base path, e.g. `/api/_mock`. */
-export const CONSOLE_PATH = "/_mock";
+export { CONSOLE_PATH } from "./api.js";
+export type { DatasetInfo, LoggedRequest, ScenarioSwitch } from "./api.js";
+import { CONSOLE_PATH, type DatasetInfo } from "./api.js";
 
 /** What a reload of the data file came to (the server's DataChangeEvent). */
 export type ReloadOutcome = DataChangeEvent;
@@ -31,16 +29,6 @@ export interface MockConsoleOptions {
   reload?: () => Promise<ReloadOutcome>;
   /** The clock for log and reload times; default Date.now. */
   now?: () => number;
-}
-
-export interface DatasetInfo {
-  source: string;
-  summary: string;
-  evaluations: number;
-  humanEvaluations: number;
-  apps: { appId: string; evaluations: number; humanEvaluations: number }[];
-  loadedAt: string;
-  lastReload: null | { at: string; ok: true; summary: string } | { at: string; ok: false; error: { code: string; message: string } };
 }
 
 export interface MockConsole {

@@ -1,4 +1,4 @@
-// A list without app_id: the seed lists app_id as required (4.1), and the real service answers
+// A list without app_id: the spec lists app_id as required (4.1), and the real service answers
 // 422 with a validation body naming it. The seed also calls it an optional filter, so a 200 is a
 // warning, not an error. Checked on both path forms.
 import { isPlainObject } from "../../types/json.js";
@@ -23,7 +23,7 @@ export function judgeMissingAppId(operationId: ListOperationId, response: Provid
         "warning",
         "$",
         "app-id-optional",
-        "answers 200 without app_id: the seed lists app_id as required (4.1) and the real service answers 422",
+        "answers 200 without app_id: the spec lists app_id as required (4.1) and the real service answers 422",
         request,
       ),
       ...checked,

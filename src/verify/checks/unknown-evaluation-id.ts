@@ -30,7 +30,7 @@ export function judgeUnknownEvaluationId(response: ProviderResponse): Verificati
       ),
     ];
   }
-  const why = status >= 500 ? "clients cannot tell a missing record from a crash" : "the seed documents only 200 and 422";
+  const why = status >= 500 ? "clients cannot tell a missing record from a crash" : "the spec documents only 200 and 422";
   return [finding("warning", "$", "unknown-evaluation-id", `answers ${status} for an unknown id, expected 404 or 422: ${why}`, request)];
 }
 

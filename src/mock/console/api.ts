@@ -1,0 +1,17 @@
+// The mock console's public shapes (what its JSON API answers), in a module of their own without
+// node types, so `evals-contract/mock`'s type declarations need no @types/node.
+export type { LoggedRequest } from "./request-log.js";
+export type { ScenarioSwitch } from "./scenario-switch.js";
+
+/** `/_mock`: under the base path, e.g. `/api/_mock`. */
+export const CONSOLE_PATH = "/_mock";
+
+export interface DatasetInfo {
+  source: string;
+  summary: string;
+  evaluations: number;
+  humanEvaluations: number;
+  apps: { appId: string; evaluations: number; humanEvaluations: number }[];
+  loadedAt: string;
+  lastReload: null | { at: string; ok: true; summary: string } | { at: string; ok: false; error: { code: string; message: string } };
+}
