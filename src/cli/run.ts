@@ -2,7 +2,6 @@
 import { readFileSync } from "node:fs";
 import { isToolkitError } from "../errors.js";
 import { UnknownOptionError } from "./args.js";
-import type { Command } from "./command.js";
 import { COMMANDS } from "./commands/index.js";
 import { EXIT, exitCodeForError, type ExitCode } from "./exit-codes.js";
 import { writeLine, type CliIo } from "./io.js";
@@ -10,16 +9,17 @@ import { writeLine, type CliIo } from "./io.js";
 const packageVersion = (): string =>
   (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
-async function topLevelHelp(): Promise<string> {
-  const commands: Command[] = await Promise.all(Object.values(COMMANDS).map((load) => load()));
-  const width = Math.max(...commands.map((c) => c.name.length));
+/** The command list, from the table alone: no command module is loaded. */
+function topLevelHelp(): string {
+  const names = Object.keys(COMMANDS);
+  const width = names.reduce((w, name) => Math.max(w, name.length), 0);
   return [
     "Usage: evals-contract <command> [options]",
     "",
     "Contract toolkit for the Evaluation Listing Service.",
     "",
     "Commands:",
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...names.map((name) => `  ${name.padEnd(width)}  ${COMMANDS[name]!.summary}`),
     "",
     "Run `evals-contract <command> --help` for the options of a command, `evals-contract --version` for the version.",
     "Exit codes: 0 ok, 1 contract failure, 2 usage or I/O problem.",
@@ -29,26 +29,26 @@ async function topLevelHelp(): Promise<string> {
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const [name, ...rest] = argv;
   if (name === undefined) {
-    writeLine(io.stderr, await topLevelHelp());
+    writeLine(io.stderr, topLevelHelp());
     return EXIT.CANNOT_RUN;
   }
   // `help <command>` is `<command> --help`; `help` alone, the command list.
   const help = name === "help" && rest.length > 0;
   if (help) return runCli([rest[0]!, "--help"], io);
   if (name === "--help" || name === "-h" || name === "help") {
-    writeLine(io.stdout, await topLevelHelp());
+    writeLine(io.stdout, topLevelHelp());
     return EXIT.OK;
   }
   if (name === "--version" || name === "-v") {
     writeLine(io.stdout, packageVersion());
     return EXIT.OK;
   }
-  const load = COMMANDS[name];
-  if (!load) {
+  const entry = COMMANDS[name];
+  if (!entry) {
     writeLine(io.stderr, `evals-contract: unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(", ")})`);
     return EXIT.CANNOT_RUN;
   }
-  const command = await load();
+  const command = await entry.load();
   if (rest.includes("--help") || rest.includes("-h")) {
     writeLine(io.stdout, command.help);
     return EXIT.OK;

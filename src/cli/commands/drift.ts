@@ -10,7 +10,6 @@ import { writeLine } from "../io.js";
 
 export const driftCommand: Command = {
   name: "drift",
-  summary: "compare a provider's published OpenAPI document with the contract",
   help: `Usage: evals-contract drift --openapi URL|FILE [--json] [--junit FILE] [--force] [--base-path P]
 
 Compares a provider's OpenAPI document (JSON or YAML, OpenAPI 3.0 or 3.1; FastAPI serves it at

@@ -57,7 +57,6 @@ const isBrokenPipe = (error: unknown): boolean => (error as NodeJS.ErrnoExceptio
 
 export const fixturesCommand: Command = {
   name: "fixtures",
-  summary: "generate a seeded dataset: realistic records or schema-space edge cases",
   help: `Usage: evals-contract fixtures [options]
 
 Generates a dataset {"evaluations": [...], "human_evaluations": [...]} from a seed: the same seed

@@ -1,11 +1,37 @@
-// The command table. Modules load lazily so `validate` never loads Pact or Prism.
+// The command table: each command's one-line summary (the command list prints these without
+// loading any command) and its module, loaded lazily so `validate` never loads Pact or Prism and
+// `--help` loads nothing.
 import type { Command } from "../command.js";
 
-export const COMMANDS: Record<string, () => Promise<Command>> = {
-  validate: async () => (await import("./validate.js")).validateCommand,
-  fixtures: async () => (await import("./fixtures.js")).fixturesCommand,
-  mock: async () => (await import("./mock.js")).mockCommand,
-  verify: async () => (await import("./verify.js")).verifyCommand,
-  prism: async () => (await import("./prism.js")).prismCommand,
-  drift: async () => (await import("./drift.js")).driftCommand,
+export interface CommandEntry {
+  /** One line for the command list. */
+  summary: string;
+  load(): Promise<Command>;
+}
+
+export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  validate: {
+    summary: "check a JSON file (or stdin) holding a resource, an array of them or a dataset",
+    load: async () => (await import("./validate.js")).validateCommand,
+  },
+  fixtures: {
+    summary: "generate a seeded dataset: realistic records or schema-space edge cases",
+    load: async () => (await import("./fixtures.js")).fixturesCommand,
+  },
+  mock: {
+    summary: "serve the fixture data as a local mock of the service (for frontend development)",
+    load: async () => (await import("./mock.js")).mockCommand,
+  },
+  verify: {
+    summary: "verify a running implementation of the service from its base URL (Pact, sweep, cross-endpoint checks)",
+    load: async () => (await import("./verify.js")).verifyCommand,
+  },
+  prism: {
+    summary: "run Stoplight Prism on the OpenAPI document: a mock, or a validation proxy for a real provider",
+    load: async () => (await import("./prism.js")).prismCommand,
+  },
+  drift: {
+    summary: "compare a provider's published OpenAPI document with the contract",
+    load: async () => (await import("./drift.js")).driftCommand,
+  },
 };

@@ -30,7 +30,6 @@ async function seededDataset(seed: number): Promise<Dataset> {
 
 export const mockCommand: Command = {
   name: "mock",
-  summary: "serve the fixture data as a local mock of the service (for frontend development)",
   help: `Usage: evals-contract mock [--data FILE] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--base-path P] [--delay MS] [--seed N]
                            [--compat v1|v2|legacy] [--cors any|strict] [--live [--live-duration 30s]]
                            [--no-console]

@@ -98,7 +98,6 @@ async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo)
 
 export const prismCommand: Command = {
   name: "prism",
-  summary: "run Stoplight Prism on the OpenAPI document: a mock, or a validation proxy for a real provider",
   help: `Usage: evals-contract prism mock  [--port 4010] [--host 127.0.0.1] [--dynamic [--seed S]] [--compat v1|v2|legacy] [--document FILE]
        evals-contract prism proxy --upstream URL [--port 4010] [--host 127.0.0.1] [--errors] [--strict] [--document FILE]
 

@@ -37,7 +37,6 @@ const count = (value: unknown, schema: string): string => (Array.isArray(value) 
 
 export const validateCommand: Command = {
   name: "validate",
-  summary: "check a JSON file (or stdin) holding a resource, an array of them or a dataset",
   help: `Usage: evals-contract validate <file|-> [--schema <Name>] [--strict] [--json] [--all]
 
 Checks a JSON file (or standard input, "-") holding one resource, an array of them, or a dataset

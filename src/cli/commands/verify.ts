@@ -43,7 +43,6 @@ function pactOptions(values: ParsedArgs["values"], env: NodeJS.ProcessEnv): Pact
 
 export const verifyCommand: Command = {
   name: "verify",
-  summary: "verify a running implementation of the service from its base URL (Pact, sweep, cross-endpoint checks)",
   help: `Usage: evals-contract verify --base-url URL --app-id ID [options]
        evals-contract verify --base-url URL --partial [options]
 
