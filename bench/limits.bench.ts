@@ -70,8 +70,8 @@ async function requestsPerSecond(url: string): Promise<number> {
 }
 
 async function benchMock(dir: string): Promise<void> {
-  // The first app gets ~95 KB of evaluations: 70 records of a 3-app dataset.
-  const data = generateDataset({ seed: 3, apps: 3, evaluations: 210, humanEvaluations: 30 });
+  // The first app gets about 95 KB of evaluations: 48 records of a 3-app dataset.
+  const data = generateDataset({ seed: 3, apps: 3, evaluations: 144, humanEvaluations: 30 });
   const file = join(dir, "mock-data.json");
   writeFileSync(file, JSON.stringify(data));
   const app = data.evaluations[0]!.app_id;
