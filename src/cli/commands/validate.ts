@@ -1,12 +1,22 @@
 // `evals-contract validate <file> --schema <Name> [--strict] [--json]`
-import { checkDocument, countBySeverity, escalateWarnings, formatFindings, hasErrors, plural, summarize } from "../../check/index.js";
-import { ToolkitError } from "../../errors.js";
-import { readJsonFile } from "../../io/index.js";
+import {
+  checkDocument,
+  countBySeverity,
+  escapeControl,
+  escalateWarnings,
+  formatFinding,
+  hasErrors,
+  pathWidth,
+  plural,
+  summarize,
+} from "../../check/index.js";
+import { isToolkitError, ToolkitError } from "../../errors.js";
+import { readJsonFile, writeJson } from "../../io/index.js";
 import { isResourceName, RESOURCE_NAMES } from "../../schemas/index.js";
 import { parseCommandArgs, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { writeLine } from "../io.js";
+import { writeLine, writeLines } from "../io.js";
 
 export const validateCommand: Command = {
   name: "validate",
@@ -40,15 +50,30 @@ Example:
     if (!isResourceName(schema))
       throw new ToolkitError("E_UNKNOWN_SCHEMA", `unknown schema "${schema}" (one of: ${RESOURCE_NAMES.join(", ")})`);
     const file = positionals[0]!;
-    const document = await readJsonFile(file);
+    let document: unknown;
+    try {
+      document = await readJsonFile(file);
+    } catch (error) {
+      // Too deep to check safely is a verdict on the data, not a failure to run: one line, exit 1.
+      if (!isToolkitError(error) || error.code !== "E_JSON_TOO_DEEP") throw error;
+      const finding = { severity: "error", path: "$", rule: "max-depth", message: error.message } as const;
+      if (values.json === true) await writeJson(io.stdout, { file, schema, conforms: false, errors: 1, warnings: 0, findings: [finding] });
+      else writeLine(io.stdout, `${escapeControl(file)} does not conform: ${escapeControl(error.message)}`);
+      return EXIT.CONTRACT_FAILURE;
+    }
     const raw = checkDocument(schema, document);
     const findings = values.strict === true ? escalateWarnings(raw) : raw;
     const failed = hasErrors(findings);
     if (values.json === true) {
       const { errors, warnings } = countBySeverity(findings);
-      writeLine(io.stdout, JSON.stringify({ file, schema, conforms: !failed, errors, warnings, findings }, null, 2));
+      // Streamed: a report of a million findings is larger than the biggest string V8 can hold.
+      await writeJson(io.stdout, { file, schema, conforms: !failed, errors, warnings, findings });
     } else {
-      for (const line of formatFindings(findings)) writeLine(io.stdout, line);
+      const width = pathWidth(findings);
+      await writeLines(
+        io.stdout,
+        findings.map((f) => formatFinding(f, width)),
+      );
       const count = Array.isArray(document) ? plural(document.length, `${schema} record`) : `1 ${schema}`;
       writeLine(io.stdout, summarize(findings, `${file} (${count})`));
     }
