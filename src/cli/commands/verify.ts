@@ -5,6 +5,7 @@ import { ToolkitError } from "../../errors.js";
 import { assertWritable, writeTextFileAtomically } from "../../io/index.js";
 import {
   DEFAULT_CONCURRENCY,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   formatReport,
   toJUnitXml,
@@ -64,6 +65,8 @@ Options:
   --force                      overwrite existing --junit/--json files
   --timeout MS                 per-request timeout, Pact's requests too (default ${DEFAULT_TIMEOUT_MS})
   --concurrency N              most requests in flight at once (default ${DEFAULT_CONCURRENCY})
+  --max-response-bytes N       largest response body read, counted after decompression (default
+                               ${DEFAULT_MAX_RESPONSE_BYTES}, 64 MiB); a larger one is an error finding
   --no-pact                    skip the Pact verification
   --state-setup-url URL        the provider's own state-setup endpoint (it seeds its data)
   --pact-file FILE             verify this pact file instead of the committed ones (repeatable)
@@ -98,6 +101,7 @@ Examples:
       force: { type: "boolean" },
       timeout: { type: "string" },
       concurrency: { type: "string" },
+      "max-response-bytes": { type: "string" },
       "no-pact": { type: "boolean" },
       "state-setup-url": { type: "string" },
       "pact-file": { type: "string", multiple: true },
@@ -135,6 +139,7 @@ Examples:
       pact: noPact ? false : pact,
       timeoutMs: intOption(values, "timeout", DEFAULT_TIMEOUT_MS, 1, 600_000),
       concurrency: intOption(values, "concurrency", DEFAULT_CONCURRENCY, 1, 64),
+      maxResponseBytes: intOption(values, "max-response-bytes", DEFAULT_MAX_RESPONSE_BYTES, 1, 2 ** 31),
     });
 
     for (const line of formatReport(report)) writeLine(io.stdout, line);
