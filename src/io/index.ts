@@ -1,6 +1,13 @@
 // Files and the network, each failure one named error: atomic writes, JSON files, listening, and
 // the one HTTP client the verifier and the Pact provider states share.
-export { assertWritable, writeFileAtomically, writeTextFileAtomically } from "./write-file-atomic.js";
+export {
+  assertWritable,
+  removeStaleTemps,
+  TEMP_MARK,
+  writeFileAtomically,
+  writeReportFile,
+  writeTextFileAtomically,
+} from "./write-file-atomic.js";
 export { parseJsonText, readFileBytes, readJsonFile } from "./read-json-file.js";
 export { decodeUtf8 } from "./decode-utf8.js";
 export { exceedsJsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from "./json-depth.js";

@@ -2,7 +2,9 @@
 // report, writes --junit/--json files, returns the exit code (0 conforms, or a partial run with no
 // failure; 1 broken; 2 cannot run, --app-id missing without --partial included).
 import { ToolkitError } from "../../errors.js";
-import { assertWritable, writeTextFileAtomically } from "../../io/index.js";
+import { realpath } from "node:fs/promises";
+import { resolve } from "node:path";
+import { assertWritable, writeJson, writeReportFile } from "../../io/index.js";
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -41,6 +43,13 @@ function pactOptions(values: ParsedArgs["values"], env: NodeJS.ProcessEnv): Pact
   return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as PactStepOptions;
 }
 
+/** Whether two report paths name one file: `a.json` and `./a.json`, `-` twice, or a symlink and its target. */
+async function samePath(a: string, b: string): Promise<boolean> {
+  if (a === "-" || b === "-") return a === b;
+  const real = (path: string): Promise<string> => realpath(path).catch(() => resolve(path));
+  return resolve(a) === resolve(b) || (await real(a)) === (await real(b));
+}
+
 export const verifyCommand: Command = {
   name: "verify",
   summary: "verify a running implementation of the service from its base URL (Pact, sweep, cross-endpoint checks)",
@@ -62,7 +71,10 @@ Options:
                                naive timestamps are warnings: --strict fails them)
   --junit FILE                 write a JUnit XML report (a testsuite per check group)
   --json FILE                  write the full report as JSON
-  --force                      overwrite existing --junit/--json files
+                               (FILE - is stdout; the text report then goes to stderr)
+  --force                      overwrite existing --junit/--json files (regular files only; a
+                               symlink to one is written through; a directory, device, FIFO or
+                               socket is refused)
   --timeout MS                 per-request timeout, Pact's requests too (default ${DEFAULT_TIMEOUT_MS})
   --concurrency N              most requests in flight at once (default ${DEFAULT_CONCURRENCY})
   --max-response-bytes N       largest response body read, counted after decompression (default
@@ -120,13 +132,14 @@ Examples:
       throw new ToolkitError("E_USAGE", "--base-url is required (the provider's base URL, e.g. http://localhost:8000/api)");
     const junit = stringOption(values, "junit");
     const json = stringOption(values, "json");
-    if (junit !== undefined && junit === json) throw new ToolkitError("E_USAGE", "--junit and --json must name different files");
+    if (junit !== undefined && json !== undefined && (await samePath(junit, json)))
+      throw new ToolkitError("E_USAGE", `--junit and --json must name different files (both name ${junit})`);
     const noPact = values["no-pact"] === true;
     const pact = pactOptions(values, process.env);
     if (noPact && Object.keys(pact).length > 0) throw new ToolkitError("E_USAGE", "--no-pact cannot be combined with Pact options");
     const force = values.force === true;
     // Refuse an existing report file before the run, not after it.
-    for (const file of [junit, json]) if (file !== undefined) await assertWritable(file, force, true);
+    for (const file of [junit, json]) if (file !== undefined && file !== "-") await assertWritable(file, force, true);
     const appId = stringOption(values, "app-id");
     const humanEvaluationId = stringOption(values, "human-evaluation-id");
 
@@ -142,9 +155,17 @@ Examples:
       maxResponseBytes: intOption(values, "max-response-bytes", DEFAULT_MAX_RESPONSE_BYTES, 1, 2 ** 31),
     });
 
-    for (const line of formatReport(report)) writeLine(io.stdout, line);
-    if (junit !== undefined) await writeTextFileAtomically(junit, toJUnitXml(report), force);
-    if (json !== undefined) await writeTextFileAtomically(json, `${JSON.stringify(report, null, 2)}\n`, force);
+    // A report on stdout keeps stdout machine-readable: the text report moves to stderr.
+    const textOut = junit === "-" || json === "-" ? io.stderr : io.stdout;
+    for (const line of formatReport(report)) writeLine(textOut, line);
+    const write = async (file: string, render: (out: NodeJS.WritableStream) => Promise<void>): Promise<void> =>
+      file === "-" ? render(io.stdout) : writeReportFile(file, force, render);
+    if (junit !== undefined)
+      await write(junit, async (out) => {
+        out.write(toJUnitXml(report));
+      });
+    // Streamed: a report of hundreds of thousands of findings is larger than one string may be.
+    if (json !== undefined) await write(json, (out) => writeJson(out, report));
     // A partial run exits 0 only when nothing failed; its report says PARTIAL, never PASS.
     return report.verdict === "fail" ? EXIT.CONTRACT_FAILURE : EXIT.OK;
   },
