@@ -18,3 +18,4 @@ export type { ProviderClient, ProviderClientOptions, ProviderResponse } from "./
 export { normalizeHttpUrl, resolveUrl } from "./base-url.js";
 export { createLimiter } from "./limiter.js";
 export type { Limiter } from "./limiter.js";
+export { createRedactor, redactUrlCredentials, REDACTED } from "./redact.js";
