@@ -1,6 +1,7 @@
 // The mock's node:http request listener: the answer comes from the transport-free core (core.ts);
 // this adapter holds it for its delay, writes it and logs one line per request.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { escapeControl } from "../check/escape-control.js";
 import { createMockCore, type MockCoreOptions } from "./core.js";
 
 export { MAX_REQUEST_BODY_BYTES, normalizeBasePath, unquotePath } from "./core.js";
@@ -47,7 +48,9 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
     const send = (): void => {
       response.writeHead(answer.status, answer.headers);
       response.end(answer.body);
-      if (log) log(`${method} ${url} ${answer.status} ${(performance.now() - started).toFixed(1)}ms${answer.note}`);
+      // The method, the URL and the note (decoded scenario values) come from the request: escaped, so
+      // a `%0a` or an ESC cannot forge a log line or drive the terminal.
+      if (log) log(escapeControl(`${method} ${url} ${answer.status} ${(performance.now() - started).toFixed(1)}ms${answer.note}`));
     };
     if (answer.delayMs <= 0) return send();
     const cancel = schedule(answer.delayMs, () => {
