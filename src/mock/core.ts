@@ -48,6 +48,8 @@ export interface MockCore {
   respond(request: MockRequest): MockAnswer;
   /** Serves `data` from the next request on (checked first: E_DATA_INVALID naming `source`); returns its summary. */
   setDataset(data: unknown, source?: string): string;
+  /** Serves an index built elsewhere (a reload read off the main thread); returns its summary. */
+  setIndex(index: DatasetIndex): string;
 }
 
 /** A request body past this is refused with 413 (the service reads none; nobody should send one). */
@@ -143,6 +145,10 @@ export function createMockCore(options: MockCoreOptions): MockCore {
     respond,
     setDataset(data: unknown, source = "data"): string {
       index = indexDataset(acceptDataset(data, source));
+      return index.summary;
+    },
+    setIndex(next: DatasetIndex): string {
+      index = next;
       return index.summary;
     },
   };

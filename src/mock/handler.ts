@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { escapeControl } from "../check/escape-control.js";
 import { createMockCore, type MockCoreOptions } from "./core.js";
+import type { DatasetIndex } from "./dataset-index.js";
 
 export { MAX_REQUEST_BODY_BYTES, normalizeBasePath, unquotePath } from "./core.js";
 
@@ -30,6 +31,8 @@ export interface MockHandler {
    * dataset throws E_DATA_INVALID naming `source`, and the last good data keeps being served.
    */
   setDataset(data: unknown, source?: string): string;
+  /** Serves an already checked and indexed dataset (a reload read off the main thread). */
+  setIndex(index: DatasetIndex): string;
   /** Drops responses still waiting for their delay. */
   dispose(): void;
 }
@@ -66,6 +69,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
 
   return Object.assign(handler, {
     setDataset: (data: unknown, source?: string): string => core.setDataset(data, source),
+    setIndex: (index: DatasetIndex): string => core.setIndex(index),
     dispose(): void {
       for (const cancel of pending) cancel();
       pending.clear();

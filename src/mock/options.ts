@@ -26,6 +26,8 @@ export interface MockServerOptions {
   schedule?: Scheduler;
   /** Receives one line per request (`GET /evaluations?app_id=x 200 0.3ms`) and per data reload. */
   log?: (line: string) => void;
+  /** Called when a reload of `dataFile` starts (the file is then read and checked off the main thread). */
+  onReloadStart?: (file: string) => void;
   /** Called after each reload attempt of `dataFile`: the new data, or why it was refused. */
   onDataChange?: (event: DataChangeEvent) => void;
 }

@@ -2,13 +2,14 @@
 // started server (startMockServer: load the data, listen, watch the data file, close cleanly).
 import { createServer, STATUS_CODES, type Server } from "node:http";
 import type { Duplex } from "node:stream";
-import { readJsonFile } from "../io/read-json-file.js";
+import { escapeControl } from "../check/escape-control.js";
 import { DEFAULT_DATASET_PATH, type Dataset } from "../types/dataset.js";
 import { isToolkitError, ToolkitError } from "../errors.js";
 import { listen } from "../io/listen.js";
 import { readDataFile } from "./load-dataset.js";
 import { createMockHandler, normalizeBasePath, type MockHandler, type MockHandlerOptions } from "./handler.js";
 import type { MockServerOptions, RunningMockServer } from "./options.js";
+import { createDatasetLoader } from "./off-thread-loader.js";
 import { watchDataFile } from "./watch-data-file.js";
 
 export const DEFAULT_PORT = 4010;
@@ -57,29 +58,42 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const file = options.dataFile;
   let closing: Promise<void> | undefined;
   let stopWatching = (): void => {};
+  const loader = createDatasetLoader();
+  const log = (line: string): void => options.log?.(escapeControl(line));
   if (file !== undefined) {
     let reloads = Promise.resolve();
     const reload = async (): Promise<void> => {
       if (closing) return;
+      options.onReloadStart?.(file);
       try {
-        const summary = server.mock.setDataset(await readJsonFile(file), file);
-        options.log?.(`reloaded ${file}: ${summary}`);
+        // Read, parsed, checked and indexed on a worker thread: requests keep being answered from
+        // the last good data meanwhile, however big the file.
+        const index = await loader.load(file);
+        if (closing) return;
+        const summary = server.mock.setIndex(index);
+        log(`reloaded ${file}: ${summary}`);
         options.onDataChange?.({ ok: true, summary });
       } catch (error) {
+        if (closing) return;
         const refused = isToolkitError(error) ? error : new ToolkitError("E_FILE_UNREADABLE", String(error));
-        options.log?.(`${refused.code} ${refused.message}; still serving the last good data`);
+        log(`${refused.code} ${refused.message}; still serving the last good data`);
         options.onDataChange?.({ ok: false, error: refused });
       }
     };
     // Reloads run one after another, so the last change always wins.
-    stopWatching = watchDataFile(file, () => {
-      reloads = reloads.then(reload);
-    });
+    stopWatching = watchDataFile(
+      file,
+      () => {
+        reloads = reloads.then(reload);
+      },
+      { log },
+    );
   }
 
   const close = (): Promise<void> =>
     (closing ??= new Promise<void>((resolve, reject) => {
       stopWatching();
+      void loader.close();
       server.mock.dispose();
       server.close((error) => (error ? reject(error) : resolve()));
       server.closeAllConnections();
