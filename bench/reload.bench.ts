@@ -17,7 +17,15 @@ export async function run(): Promise<void> {
   try {
     const file = join(dir, "data.json");
     const next = join(dir, "next.json");
-    const run = { mode: "realistic", format: "json", seed: 1, apps: 5, evaluations: 10, humanEvaluations: 10, timestamps: "naive" } as const;
+    const run = {
+      mode: "realistic",
+      format: "json",
+      seed: 1,
+      apps: 5,
+      evaluations: 10,
+      humanEvaluations: 10,
+      timestamps: "naive",
+    } as const;
     await writeFileAtomically(file, false, (out) => writeFixtures(run, out));
     await writeFileAtomically(next, false, (out) => writeFixtures({ ...run, evaluations: EVALUATIONS, humanEvaluations: 1000 }, out));
     const bytes = (await stat(next)).size;
