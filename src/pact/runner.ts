@@ -71,7 +71,8 @@ export function runVerifierIsolated(verifierOptions: VerifierRunOptions, options
   const pending = { stdout: "", stderr: "" };
   const collect = (from: "stdout" | "stderr") => (chunk: Buffer) => {
     const text = pending[from] + chunk.toString("utf8");
-    const end = text.lastIndexOf("\n") + 1;
+    // A line that never ends is passed on in pieces past 64 KiB rather than held without bound.
+    const end = text.length > 65_536 ? text.length : text.lastIndexOf("\n") + 1;
     pending[from] = text.slice(end);
     emit(text.slice(0, end));
   };
