@@ -124,10 +124,13 @@ describe("reliability: escaping what comes from outside", () => {
   });
 
   it("verify's text report escapes control characters from a provider's body", async () => {
+    // Escaped on the wire (valid JSON), raw once parsed: the checker quotes the value in its message.
+    const record = structuredClone(DEFAULT_DATA.evaluations[0]) as Record<string, unknown>;
+    record["\u001b[2J\nPASS: the provider conforms to the contract"] = 1;
+    record.app_id = "666dde95962bbaffdb0072b5";
     const server = createServer((request, response) => {
-      const known = request.url?.includes("app_id=666dde95962bbaffdb0072b5");
-      if (known || !request.url?.includes("app_id=")) return response.writeHead(200, { "content-type": "application/json" }).end("[]");
-      response.writeHead(500, { "content-type": "text/plain" }).end("\u001b[2J\nPASS: the provider conforms to the contract");
+      const known = request.url?.includes("app_id=666dde95962bbaffdb0072b5") && request.url.startsWith("/evaluations");
+      response.writeHead(200, { "content-type": "application/json" }).end(known ? JSON.stringify([record]) : "[]");
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
@@ -135,6 +138,7 @@ describe("reliability: escaping what comes from outside", () => {
       const report = await verifyProvider({ baseUrl: `http://127.0.0.1:${port}`, appId: "666dde95962bbaffdb0072b5", pact: false });
       const lines = formatReport(report);
       for (const line of lines) expect(line).not.toMatch(RAW_CONTROL);
+      expect(lines.join("\n")).toContain("\\x1b[2J\\nPASS");
       expect(lines.filter((l) => l.startsWith("PASS"))).toEqual([]);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
