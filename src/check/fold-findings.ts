@@ -3,6 +3,7 @@
 // first paths; errors and one-off warnings keep a line each. `validate --all` skips the folding.
 // Kept apart from format-findings.ts and written with loops (no spreading into Math.max or push)
 // so it scales to very long finding lists.
+import { escapeControl } from "./escape-control.js";
 import type { Finding } from "./finding.js";
 
 const FIRST_PATHS = 3;
@@ -37,11 +38,12 @@ export function formatFoldedFindings(findings: readonly Finding[]): string[] {
   for (const group of groups) pathWidth = Math.max(pathWidth, Math.min(MAX_PATH_WIDTH, group.first.path.length));
   const lines: string[] = [];
   for (const { first, count, paths } of groups) {
-    const line = `${first.severity.padEnd(7)} ${first.path.padEnd(pathWidth)}  ${first.rule}: ${first.message}`;
+    // Paths and messages quote the checked data: control characters escaped (escape-control.ts).
+    const line = `${first.severity.padEnd(7)} ${escapeControl(first.path).padEnd(pathWidth)}  ${first.rule}: ${escapeControl(first.message)}`;
     if (count === 1) lines.push(line);
     else
       lines.push(
-        `${line} (${count.toLocaleString("en-US")} times, at ${paths.join(", ")}${count > paths.length ? ", ..." : ""}; --all lists each)`,
+        `${line} (${count.toLocaleString("en-US")} times, at ${escapeControl(paths.join(", "))}${count > paths.length ? ", ..." : ""}; --all lists each)`,
       );
   }
   return lines;

@@ -7,4 +7,5 @@ export { formatFoldedFindings } from "./fold-findings.js";
 export type { HeaderBag, HttpResponseLike } from "./check-response.js";
 export { countBySeverity, escalateWarnings, hasErrors } from "./finding.js";
 export type { Finding, Severity } from "./finding.js";
-export { formatFindings, plural, summarize } from "./format-findings.js";
+export { formatFinding, formatFindings, pathWidth, plural, summarize } from "./format-findings.js";
+export { escapeControl } from "./escape-control.js";

@@ -1,4 +1,6 @@
 // The streams a command writes to; tests pass in-memory ones.
+import { once } from "node:events";
+
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
@@ -11,9 +13,29 @@ export interface CliIo {
   waitForInterrupt?: () => Promise<void>;
 }
 
-export const writeLine = (stream: NodeJS.WritableStream, line = ""): void => {
-  stream.write(`${line}\n`);
+/** A stream that was closed (its reader went away) takes no more lines: they are dropped, not thrown. */
+const isClosed = (stream: NodeJS.WritableStream): boolean => {
+  const s = stream as NodeJS.WritableStream & { destroyed?: boolean; writableEnded?: boolean };
+  return s.destroyed === true || s.writableEnded === true;
 };
+
+export const writeLine = (stream: NodeJS.WritableStream, line = ""): void => {
+  if (!isClosed(stream)) stream.write(`${line}\n`);
+};
+
+/** Writes many lines in chunks, waiting whenever the stream is full (a million findings stay bounded). */
+export async function writeLines(stream: NodeJS.WritableStream, lines: Iterable<string>): Promise<void> {
+  let chunk = "";
+  for (const line of lines) {
+    chunk += `${line}\n`;
+    if (chunk.length < 64 * 1024) continue;
+    if (isClosed(stream)) return;
+    const full = !stream.write(chunk);
+    chunk = "";
+    if (full) await once(stream, "drain");
+  }
+  if (chunk !== "" && !isClosed(stream)) stream.write(chunk);
+}
 
 /** Resolves on the first Ctrl-C or SIGTERM; installs the handlers only when called. */
 export const waitForSignal = (): Promise<void> =>

@@ -5,7 +5,9 @@
 // most MAX_REDIRECTS in a row; one to another origin is not (a client's credentials would go there).
 import { ToolkitError } from "../errors.js";
 import { resolveUrl } from "./base-url.js";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "./json-depth.js";
 import { createLimiter } from "./limiter.js";
+import { DEFAULT_MAX_RESPONSE_BYTES, readCappedBody } from "./read-body.js";
 
 /** One redirect met on the way to a response: absolute URLs, and whether it was followed. */
 export interface Redirect {
@@ -28,6 +30,12 @@ export interface ProviderResponse {
   /** The parsed body; `undefined` when the body is not JSON (`parsed` is false). */
   json: unknown;
   parsed: boolean;
+  /**
+   * Why the body was not read or not parsed: past the byte cap (`response-too-large`) or nested past
+   * MAX_JSON_DEPTH (`max-depth`). `text` is then empty or unparsed and `parsed` false; the
+   * conformance check reports it as an error finding.
+   */
+  fault?: { rule: "response-too-large" | "max-depth"; message: string };
 }
 
 export interface ProviderClient {
@@ -44,6 +52,8 @@ export interface ProviderClientOptions {
   baseUrl: string;
   timeoutMs: number;
   concurrency: number;
+  /** Most bytes of one response body, counted after decompression (default 64 MiB). */
+  maxResponseBytes?: number;
 }
 
 const errorCode = (error: unknown): string | undefined => {
@@ -111,6 +121,7 @@ function redirectTarget(response: Response, from: string): string | undefined {
 
 export function createProviderClient(options: ProviderClientOptions): ProviderClient {
   const limit = createLimiter(options.concurrency);
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const cache = new Map<string, Promise<ProviderResponse>>();
   const redirected: ProviderResponse[] = [];
   let requestCount = 0;
@@ -138,16 +149,30 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     try {
       const signal = AbortSignal.timeout(options.timeoutMs);
       const [response, redirects] = await fetchFollowing(url, signal);
-      const text = await response.text();
+      const body = await readCappedBody(response, maxBytes);
+      const text = "text" in body ? body.text : "";
       let json: unknown = undefined;
       let parsed = false;
-      try {
-        json = JSON.parse(text) as unknown;
-        parsed = true;
-      } catch {
-        // Not JSON: the conformance check reports it (rule body-json); other checks skip the body.
+      let fault: ProviderResponse["fault"];
+      if ("tooLarge" in body)
+        fault = {
+          rule: "response-too-large",
+          message: `the body is larger than ${maxBytes.toLocaleString("en-US")} bytes (--max-response-bytes, counted after decompression): not read further`,
+        };
+      else
+        try {
+          json = JSON.parse(text) as unknown;
+          parsed = true;
+        } catch {
+          // Not JSON: the conformance check reports it (rule body-json); other checks skip the body.
+        }
+      if (parsed && exceedsJsonDepth(json)) {
+        // Every recursive walk (the checker, firstDifference, JSON.stringify) would overflow the stack.
+        [json, parsed] = [undefined, false];
+        fault = { rule: "max-depth", message: `the body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep` };
       }
       const answer: ProviderResponse = { request, status: response.status, headers: response.headers, text, json, parsed };
+      if (fault !== undefined) answer.fault = fault;
       if (redirects.length === 0) return answer;
       answer.redirects = redirects;
       redirected.push(answer);

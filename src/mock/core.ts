@@ -59,6 +59,8 @@ export interface MockCore {
   setDataset(data: unknown, source?: string): string;
   /** Live mode: what moves and over what time (undefined otherwise). */
   readonly liveSummary: string | undefined;
+  /** Serves an index built elsewhere (a reload read off the main thread); returns its summary. */
+  setIndex(index: DatasetIndex): string;
 }
 
 /** A request body past this is refused with 413 (the service reads none; nobody should send one). */
@@ -184,6 +186,14 @@ export function createMockCore(options: MockCoreOptions): MockCore {
     },
     get liveSummary() {
       return liveSummary;
+    },
+    setIndex(next: DatasetIndex): string {
+      // An index built elsewhere has no dataset behind it (and so no live story): pin it.
+      const pinned: Dataset = { evaluations: [], human_evaluations: [] };
+      current = () => pinned;
+      indexed = pinned;
+      index = next;
+      return next.summary;
     },
   };
 }

@@ -14,6 +14,14 @@ export interface DatasetIndex {
   appIds: ReadonlySet<string>;
   /** One line for logs: how much is served. */
   summary: string;
+  /** How many records of each kind, in all and per app (the console shows them). */
+  counts: DatasetCounts;
+}
+
+export interface DatasetCounts {
+  evaluations: number;
+  humanEvaluations: number;
+  apps: { appId: string; evaluations: number; humanEvaluations: number }[];
 }
 
 const encoder = new TextEncoder();
@@ -45,6 +53,19 @@ export const appIdsOf = (dataset: Dataset): string[] => [
 export const describeDataset = (dataset: Dataset): string =>
   `${plural(dataset.evaluations.length, "evaluation")}, ${plural(dataset.human_evaluations.length, "human evaluation")}, ${plural(appIdsOf(dataset).length, "app")}`;
 
+/** The counts of a dataset: in all, and per app in order of first appearance. */
+export function datasetCounts(dataset: Dataset): DatasetCounts {
+  const perApp = new Map<string, { appId: string; evaluations: number; humanEvaluations: number }>();
+  const entry = (appId: string) => {
+    let found = perApp.get(appId);
+    if (!found) perApp.set(appId, (found = { appId, evaluations: 0, humanEvaluations: 0 }));
+    return found;
+  };
+  for (const e of dataset.evaluations) entry(e.app_id).evaluations++;
+  for (const h of dataset.human_evaluations) entry(h.app_id).humanEvaluations++;
+  return { evaluations: dataset.evaluations.length, humanEvaluations: dataset.human_evaluations.length, apps: [...perApp.values()] };
+}
+
 export function indexDataset(dataset: Dataset): DatasetIndex {
   const evaluationsByApp = serializeGroups(groupBy(dataset.evaluations, (e) => e.app_id));
   const humanEvaluationsByApp = serializeGroups(groupBy(dataset.human_evaluations, (e) => e.app_id));
@@ -55,5 +76,6 @@ export function indexDataset(dataset: Dataset): DatasetIndex {
     humanEvaluationById,
     appIds: new Set(appIdsOf(dataset)),
     summary: describeDataset(dataset),
+    counts: datasetCounts(dataset),
   };
 }

@@ -5,7 +5,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Dataset } from "../types/dataset.js";
 import { isToolkitError, type ToolkitError } from "../errors.js";
 import { createMockConsole } from "./console/index.js";
+import { escapeControl } from "../check/escape-control.js";
 import { createMockCore, normalizeBasePath, type MockCoreOptions } from "./core.js";
+import { datasetCounts, type DatasetIndex } from "./dataset-index.js";
 import type { RequestHeaders, ResponseHeaders } from "./cors.js";
 import type { DataChangeEvent } from "./options.js";
 
@@ -59,6 +61,8 @@ export interface MockHandler {
   refuseData(error: ToolkitError): void;
   /** Live mode: what moves and over what time (undefined otherwise). */
   liveSummary(): string | undefined;
+  /** Serves an already checked and indexed dataset (a reload read off the main thread). */
+  setIndex(index: DatasetIndex, source?: string): string;
   /** Drops responses still waiting for their delay and ends the console's event streams. */
   dispose(): void;
 }
@@ -92,7 +96,9 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       response.end(answer.body);
       if (!log && !mockConsole) return;
       const ms = performance.now() - started;
-      if (log) log(`${method} ${url} ${answer.status} ${ms.toFixed(1)}ms${answer.note}`);
+      // The method, the URL and the note (decoded scenario values) come from the request: escaped, so
+      // a `%0a` or an ESC cannot forge a log line or drive the terminal.
+      if (log) log(escapeControl(`${method} ${url} ${answer.status} ${ms.toFixed(1)}ms${answer.note}`));
       mockConsole?.record({ method, url, status: answer.status, ms: Math.round(ms * 10) / 10, note: answer.note });
     };
     if (answer.delayMs <= 0) return send();
@@ -116,7 +122,12 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
         if (isToolkitError(error)) mockConsole?.dataChanged({ ok: false, error });
         throw error;
       }
-      mockConsole?.dataChanged({ ok: true, data: data as Dataset, source });
+      mockConsole?.dataChanged({ ok: true, counts: datasetCounts(data as Dataset), source });
+      return summary;
+    },
+    setIndex(index: DatasetIndex, source = "data"): string {
+      const summary = core.setIndex(index);
+      mockConsole?.dataChanged({ ok: true, counts: index.counts, source });
       return summary;
     },
     refuseData: (error: ToolkitError): void => mockConsole?.dataChanged({ ok: false, error }),

@@ -36,6 +36,8 @@ export interface MockServerOptions {
   log?: (line: string) => void;
   /** Serve the mock console at `{basePath}/_mock/` (default true; see docs/mock.md). */
   console?: boolean;
+  /** Called when a reload of `dataFile` starts (the file is then read and checked off the main thread). */
+  onReloadStart?: (file: string) => void;
   /** Called after each reload attempt of `dataFile`: the new data, or why it was refused. */
   onDataChange?: (event: DataChangeEvent) => void;
 }

@@ -2,13 +2,15 @@
 // started server (startMockServer: load the data, listen, watch the data file, close cleanly).
 import { createServer, STATUS_CODES, type Server } from "node:http";
 import type { Duplex } from "node:stream";
-import { readJsonFile } from "../io/read-json-file.js";
+import { escapeControl } from "../check/escape-control.js";
 import { DEFAULT_DATASET_PATH, type Dataset } from "../types/dataset.js";
 import { isToolkitError, ToolkitError } from "../errors.js";
 import { listen } from "../io/listen.js";
+import { readJsonFile } from "../io/read-json-file.js";
 import { readDataFile } from "./load-dataset.js";
 import { createMockHandler, normalizeBasePath, type MockHandler, type MockHandlerOptions } from "./handler.js";
 import type { DataChangeEvent, MockServerOptions, RunningMockServer } from "./options.js";
+import { createDatasetLoader } from "./off-thread-loader.js";
 import { watchDataFile } from "./watch-data-file.js";
 
 export const DEFAULT_PORT = 4010;
@@ -76,6 +78,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   // Reloads run one after another, so the last change always wins; the file watcher and the
   // console's reload button share the queue.
+  const loader = createDatasetLoader();
+  const log = (line: string): void => options.log?.(escapeControl(line));
   let reloads: Promise<unknown> = Promise.resolve();
   const queueReload = (path: string): Promise<DataChangeEvent> => {
     const next = reloads.then(() => reloadFile(path));
@@ -83,24 +87,25 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     return next;
   };
   const settle = (outcome: DataChangeEvent, path: string): DataChangeEvent => {
-    if (outcome.ok) options.log?.(`reloaded ${path}: ${outcome.summary}`);
-    else options.log?.(`${outcome.error.code} ${outcome.error.message}; still serving the last good data`);
+    if (outcome.ok) log(`reloaded ${path}: ${outcome.summary}`);
+    else log(`${outcome.error.code} ${outcome.error.message}; still serving the last good data`);
     options.onDataChange?.(outcome);
     return outcome;
   };
   const reloadFile = async (path: string): Promise<DataChangeEvent> => {
-    let value: unknown;
+    options.onReloadStart?.(path);
     try {
-      value = await readJsonFile(path);
+      // Read, parsed, checked and indexed on a worker thread: requests keep being answered from the
+      // last good data meanwhile, however big the file. Live mode needs the records themselves (its
+      // story starts anew from them), so it reads them on this thread.
+      const summary = options.live
+        ? server.mock.setDataset(await readJsonFile(path), path)
+        : server.mock.setIndex(await loader.load(path), path);
+      return settle({ ok: true, summary }, path);
     } catch (error) {
       const refused = asToolkitError(error);
       server.mock.refuseData(refused);
       return settle({ ok: false, error: refused }, path);
-    }
-    try {
-      return settle({ ok: true, summary: server.mock.setDataset(value, path) }, path);
-    } catch (error) {
-      return settle({ ok: false, error: asToolkitError(error) }, path);
     }
   };
 
@@ -114,13 +119,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   let stopWatching = (): void => {};
   if (file !== undefined)
-    stopWatching = watchDataFile(file, () => {
-      if (!closing) void queueReload(file);
-    });
+    stopWatching = watchDataFile(
+      file,
+      () => {
+        if (!closing) void queueReload(file);
+      },
+      { log },
+    );
 
   const close = (): Promise<void> =>
     (closing ??= new Promise<void>((resolve, reject) => {
       stopWatching();
+      void loader.close();
       server.mock.dispose();
       server.close((error) => (error ? reject(error) : resolve()));
       server.closeAllConnections();

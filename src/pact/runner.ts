@@ -41,6 +41,10 @@ export interface RunVerifierOptions {
   /** Copy the child's output to this process's stderr as it comes (verbose log levels). */
   echo: boolean;
   timeoutMs: number;
+  /** Removes secrets (broker token, password) from the echoed and the collected output. */
+  redact?: (text: string) => string;
+  /** Where echoed output goes (default this process's stderr). */
+  echoTo?: NodeJS.WritableStream;
 }
 
 /**
@@ -63,12 +67,25 @@ export function runVerifierIsolated(verifierOptions: VerifierRunOptions, options
   const entry = childEntry();
   const child = spawn(process.execPath, [...entry.execArgv, entry.path, pactModule], { stdio: ["ignore", "pipe", "pipe", "ipc"], env });
   let output = "";
-  const collect = (chunk: Buffer): void => {
-    if (options.echo) process.stderr.write(chunk);
-    if (output.length < MAX_OUTPUT_CHARS) output += chunk.toString("utf8");
+  const redact = options.redact ?? ((text: string) => text);
+  const echoTo = options.echoTo ?? process.stderr;
+  // Whole lines only: a secret split across two chunks would escape the redaction.
+  const pending = { stdout: "", stderr: "" };
+  const collect = (from: "stdout" | "stderr") => (chunk: Buffer) => {
+    const text = pending[from] + chunk.toString("utf8");
+    // A line that never ends is passed on in pieces past 64 KiB rather than held without bound.
+    const end = text.length > 65_536 ? text.length : text.lastIndexOf("\n") + 1;
+    pending[from] = text.slice(end);
+    emit(text.slice(0, end));
   };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
+  const emit = (text: string): void => {
+    if (text === "") return;
+    const clean = redact(text);
+    if (options.echo) echoTo.write(clean);
+    if (output.length < MAX_OUTPUT_CHARS) output += clean;
+  };
+  child.stdout?.on("data", collect("stdout"));
+  child.stderr?.on("data", collect("stderr"));
 
   return new Promise((resolve) => {
     let reply: VerifierRunReply | undefined;
@@ -77,13 +94,15 @@ export function runVerifierIsolated(verifierOptions: VerifierRunOptions, options
       child.kill("SIGKILL");
     }, options.timeoutMs);
     child.on("message", (message) => {
-      reply = message as VerifierRunReply;
+      const answer = message as VerifierRunReply;
+      reply = { ...answer, text: redact(answer.text) };
     });
     child.on("error", (error) => {
       output += `\n${error.message}`;
     });
     child.on("close", (exitCode) => {
       clearTimeout(timer);
+      emit(pending.stdout + pending.stderr);
       resolve({ ...(reply === undefined ? {} : { reply }), exitCode, output });
     });
     child.send(verifierOptions);

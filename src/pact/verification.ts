@@ -4,7 +4,7 @@
 // A broken contract is a result (passed: false, mismatches per interaction); only a verification
 // that cannot run throws (E_PACT, E_PROVIDER_UNREACHABLE, E_USAGE, file errors).
 import { isToolkitError, ToolkitError } from "../errors.js";
-import { createProviderClient, normalizeHttpUrl } from "../io/index.js";
+import { createProviderClient, createRedactor, normalizeHttpUrl } from "../io/index.js";
 import { PACT_PROVIDER } from "./contract.js";
 import { operationResolver, readCommittedPacts, readPactFiles, type LocalPacts } from "./operations.js";
 import { isVerifierJson, toVerificationResult, type PactVerificationResult } from "./results.js";
@@ -162,6 +162,8 @@ async function verifyPacts(options: PactVerificationOptions): Promise<PactVerifi
     const outcome = await runVerifierIsolated(verifierOptions, {
       echo: logLevel === "info" || logLevel === "debug" || logLevel === "trace",
       timeoutMs: VERIFIER_TIMEOUT_MS,
+      // Pact's trace log prints the broker token and the Basic-auth header: never let them out.
+      redact: createRedactor([options.brokerToken, options.brokerPassword], options.brokerUsername),
     });
     if (outcome.reply === undefined)
       throw new ToolkitError(

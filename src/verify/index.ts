@@ -1,6 +1,7 @@
 // `evals-contract/verify`: verifies any implementation of the Evaluation Listing Service from its
 // base URL (Pact contracts, a conformance sweep of every record, cross-endpoint checks).
 export { verifyProvider, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "./verify-provider.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 export type { VerifyOptions } from "./verify-provider.js";
 export type {
   CheckGroup,

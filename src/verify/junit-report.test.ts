@@ -69,7 +69,7 @@ describe("toJUnitXml", () => {
 
   it("puts errors in a failure and warnings in system-out, escaped, without invalid characters", () => {
     expect(xml).toContain(
-      '<failure message="1 error: $[0].app_id app-id-filter: record of app &quot;&lt;x&amp;y&gt;&quot; here" type="app-id-filter">error   $[0].app_id  app-id-filter: record of app &quot;&lt;x&amp;y&gt;&quot; here  [GET /e?a=1&amp;b=2]</failure>',
+      '<failure message="1 error: $[0].app_id app-id-filter: record of app &quot;&lt;x&amp;y&gt;&quot; here" type="app-id-filter">error   $[0].app_id  app-id-filter: record of app &quot;&lt;x&amp;y&gt;&quot; \\x01here  [GET /e?a=1&amp;b=2]</failure>',
     );
     expect(xml).toContain("<system-out>warning $[0].created_at  naive-timestamp: no &apos;offset&apos;</system-out>");
     expect(xml).toContain('<skipped message="no --app-id given"/>');

@@ -13,6 +13,7 @@ import { PACT_ENDPOINT, pactDrafts } from "./checks/pact.js";
 import { verifierModulePath } from "../pact/runner.js";
 import { checkPactOptions, runPactVerification, type PactStepOptions } from "../pact/verification.js";
 import { createProviderClient } from "../io/provider-client.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { CHECK_GROUPS, type CheckResult, type VerificationCounts, type VerificationFinding, type VerificationReport } from "./report.js";
 
 export interface VerifyOptions {
@@ -35,6 +36,8 @@ export interface VerifyOptions {
   timeoutMs?: number;
   /** Most requests in flight at once (default 8). */
   concurrency?: number;
+  /** Most bytes of one response body, counted after decompression (default 64 MiB); past it, an error finding. */
+  maxResponseBytes?: number;
   /** The ids of the unknown-id checks (default: random 24-hex object ids). */
   unknownAppId?: string;
   unknownEvaluationId?: string;
@@ -150,7 +153,12 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
   let unknownAppId = options.unknownAppId ?? randomObjectId();
   while (unknownAppId === appId) unknownAppId = randomObjectId();
   const ctx: VerifyContext = {
-    client: createProviderClient({ baseUrl, timeoutMs, concurrency }),
+    client: createProviderClient({
+      baseUrl,
+      timeoutMs,
+      concurrency,
+      maxResponseBytes: positiveInteger(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, "the response size limit"),
+    }),
     unknownAppId,
     unknownEvaluationId: options.unknownEvaluationId ?? randomObjectId(),
     ...(appId === undefined ? {} : { appId }),

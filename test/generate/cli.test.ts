@@ -76,14 +76,14 @@ describe("evals-contract fixtures", () => {
     expect(readFileSync(file, "utf8")).toBe(
       renderFixtures({ mode: "realistic", format: "json", seed: 4, evaluations: 20, humanEvaluations: 5 }),
     );
-    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]); // no temporary files left
+    expect(readdirSync(dir).filter((f) => f.includes(".evals-contract-tmp-") || f.endsWith(".tmp"))).toEqual([]); // no temporary files left
   });
 
   it("reports a directory that does not exist in one line, exit 2, leaving nothing behind", async () => {
     const { code, stderr } = await cli("--out", join(dir, "missing", "data.json"));
     expect(code).toBe(2);
     expect(stderr).toMatch(/^evals-contract fixtures: cannot write .*data\.json: folder .*missing does not exist\n$/);
-    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.includes(".evals-contract-tmp-") || f.endsWith(".tmp"))).toEqual([]);
   });
 
   it("stops on Ctrl-C while writing a file, in one line, exit 2, leaving neither the file nor its temporary", async () => {
@@ -95,7 +95,7 @@ describe("evals-contract fixtures", () => {
     expect(await cli.done).toBe(2);
     expect(cli.stderr()).toBe(`evals-contract fixtures: interrupted: ${file} was not written\n`);
     expect(existsSync(file)).toBe(false);
-    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.includes(".evals-contract-tmp-") || f.endsWith(".tmp"))).toEqual([]);
   });
 
   it("writes NDJSON: one {kind, record} per line", async () => {
@@ -178,6 +178,6 @@ describe("evals-contract fixtures", () => {
     expect(await pending).toBe(2);
     expect(readFileSync(file, "utf8")).toBe("mine");
     expect(stderr.text()).toMatch(/already exists/);
-    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.includes(".evals-contract-tmp-") || f.endsWith(".tmp"))).toEqual([]);
   });
 });

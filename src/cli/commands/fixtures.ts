@@ -38,9 +38,11 @@ export function parseFixturesArgs(args: readonly string[]): { run: FixtureRun; o
   if (mode === "schema")
     for (const name of ["apps", "timestamps"])
       if (values[name] !== undefined) throw new ToolkitError("E_USAGE", `--${name} applies to --mode realistic only`);
-  const out = stringOption(values, "out");
-  if (out === "") throw new ToolkitError("E_USAGE", "--out needs a file name");
-  if (values.force === true && out === undefined) throw new ToolkitError("E_USAGE", "--force needs --out FILE");
+  const named = stringOption(values, "out");
+  if (named === "") throw new ToolkitError("E_USAGE", "--out needs a file name");
+  // `--out -` is stdout, as for most Unix tools.
+  const out = named === "-" ? undefined : named;
+  if (values.force === true && named === undefined) throw new ToolkitError("E_USAGE", "--force needs --out FILE");
   const run: FixtureRun = {
     mode,
     format: choiceOption(values, "format", OUTPUT_FORMATS) ?? "json",
@@ -76,8 +78,10 @@ Options:
                            naive: 2024-05-17T10:54:19.123000 as the real service sends (default);
                            utc: with Z; later: Z for evaluations, "2024-05-17 10:54:19.123000+00:00"
                            for human evaluations and evaluator configs (realistic mode only)
-  -o, --out FILE           write FILE atomically instead of stdout
-  -f, --force              overwrite FILE if it exists
+  -o, --out FILE           write FILE atomically instead of stdout (- is stdout)
+  -f, --force              overwrite FILE if it is a regular file; a directory, device, FIFO or
+                           socket is never replaced; a symlink to a regular file is written
+                           through (the file it points to is replaced, the link kept)
   -h, --help               show this help
 
 Exit codes: 0 written, 2 usage or I/O problem (bad option, FILE exists without --force).

@@ -3,21 +3,23 @@ import {
   checkDataset,
   checkDocument,
   countBySeverity,
+  escapeControl,
   escalateWarnings,
-  formatFindings,
+  formatFinding,
   formatFoldedFindings,
   hasErrors,
   looksLikeDataset,
+  pathWidth,
   plural,
   summarize,
 } from "../../check/index.js";
-import { ToolkitError } from "../../errors.js";
-import { readJsonFile } from "../../io/index.js";
+import { isToolkitError, ToolkitError } from "../../errors.js";
+import { readJsonFile, writeJson } from "../../io/index.js";
 import { isResourceName, RESOURCE_NAMES } from "../../schemas/index.js";
 import { parseCommandArgs, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { writeLine, type CliIo } from "../io.js";
+import { writeLine, writeLines, type CliIo } from "../io.js";
 
 const DATASET = "Dataset";
 const SCHEMAS = [...RESOURCE_NAMES, DATASET];
@@ -69,7 +71,18 @@ Examples:
     if (named !== undefined && named !== DATASET && !isResourceName(named))
       throw new ToolkitError("E_UNKNOWN_SCHEMA", `unknown schema "${named}" (one of: ${SCHEMAS.join(", ")})`);
     const file = positionals[0]!;
-    const document = file === "-" ? await readStdinJson(io) : await readJsonFile(file);
+    let document: unknown;
+    try {
+      document = file === "-" ? await readStdinJson(io) : await readJsonFile(file);
+    } catch (error) {
+      // Too deep to check safely is a verdict on the data, not a failure to run: one line, exit 1.
+      if (!isToolkitError(error) || error.code !== "E_JSON_TOO_DEEP") throw error;
+      const finding = { severity: "error", path: "$", rule: "max-depth", message: error.message } as const;
+      if (values.json === true)
+        await writeJson(io.stdout, { file, schema: named ?? null, conforms: false, errors: 1, warnings: 0, findings: [finding] });
+      else writeLine(io.stdout, `${escapeControl(file)} does not conform: ${escapeControl(error.message)}`);
+      return EXIT.CONTRACT_FAILURE;
+    }
     const schema = named ?? (looksLikeDataset(document) ? DATASET : undefined);
     if (schema === undefined)
       throw new ToolkitError(
@@ -81,9 +94,16 @@ Examples:
     const failed = hasErrors(findings);
     if (values.json === true) {
       const { errors, warnings } = countBySeverity(findings);
-      writeLine(io.stdout, JSON.stringify({ file, schema, conforms: !failed, errors, warnings, findings }, null, 2));
+      // Streamed: a report of a million findings is larger than the biggest string V8 can hold.
+      await writeJson(io.stdout, { file, schema, conforms: !failed, errors, warnings, findings });
     } else {
-      for (const line of values.all === true ? formatFindings(findings) : formatFoldedFindings(findings)) writeLine(io.stdout, line);
+      if (values.all === true) {
+        const width = pathWidth(findings);
+        await writeLines(
+          io.stdout,
+          findings.map((f) => formatFinding(f, width)),
+        );
+      } else await writeLines(io.stdout, formatFoldedFindings(findings));
       const subject = file === "-" ? "standard input" : file;
       const counts =
         schema === DATASET && looksLikeDataset(document)

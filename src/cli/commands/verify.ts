@@ -2,9 +2,12 @@
 // report, writes --junit/--json/--html files, returns the exit code (0 conforms, or a partial run with no
 // failure; 1 broken; 2 cannot run, --app-id missing without --partial included).
 import { ToolkitError } from "../../errors.js";
-import { assertWritable, writeTextFileAtomically } from "../../io/index.js";
+import { realpath } from "node:fs/promises";
+import { resolve } from "node:path";
+import { assertWritable, writeJson, writeReportFile } from "../../io/index.js";
 import {
   DEFAULT_CONCURRENCY,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   formatReport,
   toHtmlReport,
@@ -41,6 +44,13 @@ function pactOptions(values: ParsedArgs["values"], env: NodeJS.ProcessEnv): Pact
   return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as PactStepOptions;
 }
 
+/** Whether two report paths name one file: `a.json` and `./a.json`, `-` twice, or a symlink and its target. */
+async function samePath(a: string, b: string): Promise<boolean> {
+  if (a === "-" || b === "-") return a === b;
+  const real = (path: string): Promise<string> => realpath(path).catch(() => resolve(path));
+  return resolve(a) === resolve(b) || (await real(a)) === (await real(b));
+}
+
 export const verifyCommand: Command = {
   name: "verify",
   help: `Usage: evals-contract verify --base-url URL --app-id ID [options]
@@ -62,9 +72,15 @@ Options:
   --junit FILE                 write a JUnit XML report (a testsuite per check group)
   --json FILE                  write the full report as JSON
   --html FILE                  write a self-contained HTML report (open it in a browser; no network)
-  --force                      overwrite existing --junit/--json/--html files
+                               (FILE - is stdout for --junit, --json and --html; the text report then
+                               goes to stderr)
+  --force                      overwrite existing --junit/--json/--html files (regular files only; a
+                               symlink to one is written through; a directory, device, FIFO or
+                               socket is refused)
   --timeout MS                 per-request timeout, Pact's requests too (default ${DEFAULT_TIMEOUT_MS})
   --concurrency N              most requests in flight at once (default ${DEFAULT_CONCURRENCY})
+  --max-response-bytes N       largest response body read, counted after decompression (default
+                               ${DEFAULT_MAX_RESPONSE_BYTES}, 64 MiB); a larger one is an error finding
   --no-pact                    skip the Pact verification
   --state-setup-url URL        the provider's own state-setup endpoint (it seeds its data)
   --pact-file FILE             verify this pact file instead of the committed ones (repeatable)
@@ -100,6 +116,7 @@ Examples:
       force: { type: "boolean" },
       timeout: { type: "string" },
       concurrency: { type: "string" },
+      "max-response-bytes": { type: "string" },
       "no-pact": { type: "boolean" },
       "state-setup-url": { type: "string" },
       "pact-file": { type: "string", multiple: true },
@@ -120,13 +137,16 @@ Examples:
     const json = stringOption(values, "json");
     const html = stringOption(values, "html");
     const files = [junit, json, html].filter((file): file is string => file !== undefined);
-    if (new Set(files).size < files.length) throw new ToolkitError("E_USAGE", "--junit, --json and --html must name different files");
+    for (let i = 0; i < files.length; i++)
+      for (let j = i + 1; j < files.length; j++)
+        if (await samePath(files[i]!, files[j]!))
+          throw new ToolkitError("E_USAGE", `--junit, --json and --html must name different files (two name ${files[i]})`);
     const noPact = values["no-pact"] === true;
     const pact = pactOptions(values, process.env);
     if (noPact && Object.keys(pact).length > 0) throw new ToolkitError("E_USAGE", "--no-pact cannot be combined with Pact options");
     const force = values.force === true;
     // Refuse an existing report file before the run, not after it.
-    for (const file of files) await assertWritable(file, force, true);
+    for (const file of files) if (file !== "-") await assertWritable(file, force, true);
     const appId = stringOption(values, "app-id");
     const humanEvaluationId = stringOption(values, "human-evaluation-id");
 
@@ -139,12 +159,24 @@ Examples:
       pact: noPact ? false : pact,
       timeoutMs: intOption(values, "timeout", DEFAULT_TIMEOUT_MS, 1, 600_000),
       concurrency: intOption(values, "concurrency", DEFAULT_CONCURRENCY, 1, 64),
+      maxResponseBytes: intOption(values, "max-response-bytes", DEFAULT_MAX_RESPONSE_BYTES, 1, 2 ** 31),
     });
 
-    for (const line of formatReport(report)) writeLine(io.stdout, line);
-    if (junit !== undefined) await writeTextFileAtomically(junit, toJUnitXml(report), force);
-    if (json !== undefined) await writeTextFileAtomically(json, `${JSON.stringify(report, null, 2)}\n`, force);
-    if (html !== undefined) await writeTextFileAtomically(html, toHtmlReport(report), force);
+    // A report on stdout keeps stdout machine-readable: the text report moves to stderr.
+    const textOut = files.includes("-") ? io.stderr : io.stdout;
+    for (const line of formatReport(report)) writeLine(textOut, line);
+    const write = async (file: string, render: (out: NodeJS.WritableStream) => Promise<void>): Promise<void> =>
+      file === "-" ? render(io.stdout) : writeReportFile(file, force, render);
+    if (junit !== undefined)
+      await write(junit, async (out) => {
+        out.write(toJUnitXml(report));
+      });
+    // Streamed: a report of hundreds of thousands of findings is larger than one string may be.
+    if (json !== undefined) await write(json, (out) => writeJson(out, report));
+    if (html !== undefined)
+      await write(html, async (out) => {
+        out.write(toHtmlReport(report));
+      });
     // A partial run exits 0 only when nothing failed; its report says PARTIAL, never PASS.
     return report.verdict === "fail" ? EXIT.CONTRACT_FAILURE : EXIT.OK;
   },

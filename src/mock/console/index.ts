@@ -6,7 +6,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ToolkitError } from "../../errors.js";
 import type { Dataset } from "../../types/dataset.js";
 import type { DataChangeEvent } from "../options.js";
-import { appIdsOf, describeDataset } from "../dataset-index.js";
+import { datasetCounts, type DatasetCounts } from "../dataset-index.js";
+import { plural } from "../../check/format-findings.js";
 import { NO_SCENARIO, type Scenario } from "../scenarios.js";
 import { createEventStream } from "./event-stream.js";
 import { CONSOLE_PAGE, CONSOLE_PAGE_CSP } from "./page.js";
@@ -40,25 +41,21 @@ export interface MockConsole {
   /** Logs an answered API request and sends it to the open pages. */
   record(entry: Omit<LoggedRequest, "id" | "at">): void;
   /** A data swap: accepted (the new data) or refused (why). */
-  dataChanged(change: { ok: true; data: Dataset; source: string } | { ok: false; error: ToolkitError }): void;
+  dataChanged(change: { ok: true; counts: DatasetCounts; source: string } | { ok: false; error: ToolkitError }): void;
   /** Ends the event streams. */
   dispose(): void;
 }
 
 const MAX_BODY_BYTES = 65_536;
 
-function datasetInfo(data: Dataset, source: string, loadedAt: string): DatasetInfo {
-  const count = (list: readonly { app_id: string }[], app: string): number => list.filter((r) => r.app_id === app).length;
+function datasetInfo(counts: DatasetCounts, source: string, loadedAt: string): DatasetInfo {
+  const summary = `${plural(counts.evaluations, "evaluation")}, ${plural(counts.humanEvaluations, "human evaluation")}, ${plural(counts.apps.length, "app")}`;
   return {
     source,
-    summary: describeDataset(data),
-    evaluations: data.evaluations.length,
-    humanEvaluations: data.human_evaluations.length,
-    apps: appIdsOf(data).map((appId) => ({
-      appId,
-      evaluations: count(data.evaluations, appId),
-      humanEvaluations: count(data.human_evaluations, appId),
-    })),
+    summary,
+    evaluations: counts.evaluations,
+    humanEvaluations: counts.humanEvaluations,
+    apps: counts.apps,
     loadedAt,
     lastReload: null,
   };
@@ -102,7 +99,7 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
   const iso = (): string => new Date(now()).toISOString();
   const log = createRequestLog();
   const events = createEventStream();
-  let dataset = datasetInfo(options.data, options.source, iso());
+  let dataset = datasetInfo(datasetCounts(options.data), options.source, iso());
   let scenario: Scenario = NO_SCENARIO;
 
   const state = (): unknown => ({ basePath: options.basePath, dataset, scenario: describeScenario(scenario) });
@@ -189,9 +186,10 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     },
     dataChanged(change) {
       const at = iso();
-      if (change.ok)
-        dataset = { ...datasetInfo(change.data, change.source, at), lastReload: { at, ok: true, summary: describeDataset(change.data) } };
-      else dataset = { ...dataset, lastReload: { at, ok: false, error: { code: change.error.code, message: change.error.message } } };
+      if (change.ok) {
+        const info = datasetInfo(change.counts, change.source, at);
+        dataset = { ...info, lastReload: { at, ok: true, summary: info.summary } };
+      } else dataset = { ...dataset, lastReload: { at, ok: false, error: { code: change.error.code, message: change.error.message } } };
       events.publish("dataset", dataset);
     },
     dispose: () => events.dispose(),

@@ -39,10 +39,16 @@ export const finding = (severity: Severity, path: string, rule: string, message:
 
 /** The checker's findings of a response to `operationId` (status, content type, every record), each naming its request. */
 export const conformanceFindings = (operationId: OperationId, response: ProviderResponse): VerificationFinding[] =>
-  checkResponse(operationId, { status: response.status, headers: response.headers, body: response.text }).map((f) => ({
-    ...f,
-    request: response.request,
-  }));
+  response.fault !== undefined
+    ? [
+        response.fault.rule === "max-depth"
+          ? finding("error", "$", "max-depth", response.fault.message, response.request)
+          : finding("error", "$", "response-too-large", response.fault.message, response.request),
+      ]
+    : checkResponse(operationId, { status: response.status, headers: response.headers, body: response.text }).map((f) => ({
+        ...f,
+        request: response.request,
+      }));
 
 /** The records of a list response, or undefined when it is not a 200 JSON array (conformance reports that). */
 export const listRecords = (response: ProviderResponse): unknown[] | undefined =>

@@ -5,6 +5,7 @@
 // on the way. One to another origin is an error and is not followed: a client would send its
 // requests, and any credentials, to a host the base URL does not name. A chain longer than
 // MAX_REDIRECTS (a loop) is an error.
+import { redactUrlCredentials } from "../../io/redact.js";
 import { MAX_REDIRECTS, type ProviderResponse } from "../../io/provider-client.js";
 import { labelOfRequest, type RequestIds } from "../endpoints.js";
 import type { VerificationFinding } from "../report.js";
@@ -30,14 +31,14 @@ export function redirectFindings(response: ProviderResponse): VerificationFindin
           "warning",
           "$",
           "redirect",
-          `${r.status} redirect from ${r.from} to ${r.to} (same origin, followed): clients must follow it; serve the first URL directly`,
+          `${r.status} redirect from ${redactUrlCredentials(r.from)} to ${redactUrlCredentials(r.to)} (same origin, followed): clients must follow it; serve the first URL directly`,
           request,
         )
       : finding(
           "error",
           "$",
           "cross-origin-redirect",
-          `${r.status} redirect from ${r.from} to ${r.to}, another origin: not followed (a client would send its requests and credentials to a host the base URL does not name)`,
+          `${r.status} redirect from ${redactUrlCredentials(r.from)} to ${redactUrlCredentials(r.to)}, another origin: not followed (a client would send its requests and credentials to a host the base URL does not name)`,
           request,
         ),
   );

@@ -1,0 +1,88 @@
+// Loads data files for reloads on a worker thread (dataset-worker.ts), one at a time, and hands
+// back the index. From the TypeScript sources (tests, tsx) the worker registers tsx first; if no
+// worker can start at all, the load runs on the main thread as before.
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { ToolkitError, type ErrorCode } from "../errors.js";
+import type { DatasetIndex } from "./dataset-index.js";
+import { loadDatasetIndex } from "./load-index.js";
+
+type Reply = { id: number; ok: true; index: DatasetIndex } | { id: number; ok: false; code?: ErrorCode; message: string };
+
+export interface DatasetLoader {
+  load(file: string): Promise<DatasetIndex>;
+  close(): Promise<void>;
+}
+
+function startWorker(): Worker {
+  const compiled = fileURLToPath(new URL("./dataset-worker.js", import.meta.url));
+  if (existsSync(compiled)) return new Worker(compiled);
+  const source = new URL("./dataset-worker.ts", import.meta.url).href;
+  const tsx = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve("tsx/package.json")), "dist/esm/api/index.mjs")).href;
+  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(source)}); })`, {
+    eval: true,
+  });
+}
+
+/** Buffers cross the thread boundary as plain Uint8Arrays: wrap them again, without copying. */
+const asBuffers = (map: ReadonlyMap<string, Uint8Array>): Map<string, Buffer> =>
+  new Map([...map].map(([key, bytes]) => [key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]));
+
+export function createDatasetLoader(): DatasetLoader {
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const waiting = new Map<number, { resolve: (index: DatasetIndex) => void; reject: (error: Error) => void }>();
+
+  const failAll = (error: Error): void => {
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+    worker = undefined;
+  };
+
+  const ensureWorker = (): Worker | undefined => {
+    if (worker) return worker;
+    try {
+      worker = startWorker();
+    } catch {
+      return undefined;
+    }
+    worker.unref();
+    worker.on("message", (reply: Reply) => {
+      const pending = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      if (!pending) return;
+      if (!reply.ok) return pending.reject(new ToolkitError(reply.code ?? "E_FILE_UNREADABLE", reply.message));
+      const { index } = reply;
+      pending.resolve({
+        ...index,
+        evaluationsByApp: asBuffers(index.evaluationsByApp),
+        humanEvaluationsByApp: asBuffers(index.humanEvaluationsByApp),
+        humanEvaluationById: asBuffers(index.humanEvaluationById),
+      });
+    });
+    worker.on("error", (error) => failAll(new ToolkitError("E_FILE_UNREADABLE", `the data loader failed: ${error.message}`)));
+    worker.on("exit", () => failAll(new ToolkitError("E_FILE_UNREADABLE", "the data loader stopped")));
+    return worker;
+  };
+
+  return {
+    load(file) {
+      const thread = ensureWorker();
+      if (!thread) return loadDatasetIndex(file);
+      const id = nextId++;
+      return new Promise<DatasetIndex>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        thread.postMessage({ id, file });
+      });
+    },
+    async close() {
+      const thread = worker;
+      worker = undefined;
+      waiting.clear();
+      await thread?.terminate();
+    },
+  };
+}
