@@ -30,6 +30,12 @@ const PARTS = ["mock", "fixtures", "validate", "verify", "startup"] as const;
 
 const verdict = (ok: boolean): string => (ok ? "ok" : "MISSED");
 
+/** A run that failed measures nothing: stop the bench instead of printing its time. */
+function expectExit<T extends { exitCode: number }>(run: T, code: number, what: string): T {
+  if (run.exitCode !== code) throw new Error(`${what} exited ${run.exitCode}, expected ${code}`);
+  return run;
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -146,34 +152,23 @@ async function benchFixtures(): Promise<void> {
   );
 }
 
-const PLAIN_AJV = `
-import { readFileSync, readdirSync } from "node:fs";
-import { Ajv2020 } from "ajv/dist/2020.js";
-const dir = process.argv[2], file = process.argv[3];
-const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
-for (const name of readdirSync(dir)) ajv.addSchema(JSON.parse(readFileSync(dir + "/" + name, "utf8")));
-const validate = ajv.getSchema("https://evals-contract.dev/schemas/Evaluation.json");
-const records = JSON.parse(readFileSync(file, "utf8"));
-const lines = [];
-records.forEach((record, i) => { if (!validate(record)) for (const e of validate.errors) lines.push("error $[" + i + "]" + e.instancePath + " " + e.message); });
-process.stdout.write(lines.join("\\n") + "\\n" + records.length + " records checked\\n");
-`;
-
 async function benchValidate(dir: string): Promise<void> {
   // 20,000 varied records: four seeds' realistic data, not copies of one example.
   const records = [1, 2, 3, 4].flatMap((seed) => generateDataset({ seed, apps: 8, evaluations: 5000, humanEvaluations: 0 }).evaluations);
   const file = join(dir, "validate-input.json");
   writeFileSync(file, JSON.stringify(records));
-  const plain = join(dir, "plain-ajv.mjs");
-  writeFileSync(plain, PLAIN_AJV);
+  const plain = join(ROOT, "bench/lib/plain-ajv.mjs");
   const schemas = join(ROOT, "schemas");
   const out = join(dir, "validate-out.txt");
   const r = await alternate(
     ROUNDS,
     async (which) =>
-      (which === "anchor"
-        ? await timeProcess(process.execPath, [plain, schemas, file], out)
-        : await timeProcess(process.execPath, [CLI, "validate", file, "--schema", "Evaluation"], out)
+      expectExit(
+        which === "anchor"
+          ? await timeProcess(process.execPath, [plain, schemas, file], out)
+          : await timeProcess(process.execPath, [CLI, "validate", file, "--schema", "Evaluation"], out),
+        0,
+        which === "anchor" ? "plain Ajv script" : "validate",
       ).ms,
     { lowerIsBetter: true },
   );
@@ -204,7 +199,7 @@ async function benchVerify(dir: string): Promise<void> {
         ...(pact ? [] : ["--no-pact"]),
       ];
       const runs = [];
-      for (let i = 0; i < 3; i++) runs.push(await timeProcess(process.execPath, args));
+      for (let i = 0; i < 3; i++) runs.push(expectExit(await timeProcess(process.execPath, args), 0, "verify"));
       const ms = median(runs.map((x) => x.ms));
       console.log(
         `verify: ${label}: ${fmt(ms)} ms whole process (median of 3; exit ${runs[0]!.exitCode}; target < ${fmt(limitMs)} ms) ${verdict(ms < limitMs && runs[0]!.exitCode === 0)}`,

@@ -1,6 +1,6 @@
 // A dataset file ({"evaluations": [...], "human_evaluations": [...]}, what `fixtures` writes and the
 // mock serves) checked as a whole: each list against its resource, paths from the document root.
-import { checkDocument } from "./check-resource.js";
+import { visitDocument } from "./check-resource.js";
 import type { Finding } from "./finding.js";
 import { isPlainObject } from "../types/json.js";
 
@@ -15,18 +15,29 @@ export const looksLikeDataset = (value: unknown): boolean =>
 
 /** Every finding of a dataset (`$.evaluations[3].status`); a wrong shape is a `dataset-shape` error. */
 export function checkDataset(value: unknown): Finding[] {
-  if (!isPlainObject(value))
-    return [
-      { severity: "error", path: "$", rule: "dataset-shape", message: "must be an object {evaluations: [...], human_evaluations: [...]}" },
-    ];
   const findings: Finding[] = [];
+  visitDataset(value, (f) => findings.push(f));
+  return findings;
+}
+
+/** Each finding of a dataset handed to `visit` as it is found (see visitDocument). */
+export function visitDataset(value: unknown, visit: (finding: Finding) => void): void {
+  if (!isPlainObject(value)) {
+    visit({
+      severity: "error",
+      path: "$",
+      rule: "dataset-shape",
+      message: "must be an object {evaluations: [...], human_evaluations: [...]}",
+    });
+    return;
+  }
   for (const [key, schema] of DATASET_LISTS) {
     const list = value[key];
     if (!Array.isArray(list)) {
-      findings.push({ severity: "error", path: `$.${key}`, rule: "dataset-shape", message: `must be an array of ${schema}` });
+      visit({ severity: "error", path: `$.${key}`, rule: "dataset-shape", message: `must be an array of ${schema}` });
       continue;
     }
-    for (const f of checkDocument(schema, list)) findings.push({ ...f, path: `$.${key}${f.path.slice(1)}` });
+    visitDocument(schema, list, (f) => visit({ ...f, path: `$.${key}${f.path.slice(1)}` }));
   }
   // GET /human-evaluations/{id} must return the record the list shows: ids must be unique.
   const seen = new Set<unknown>();
@@ -36,7 +47,7 @@ export function checkDataset(value: unknown): Finding[] {
       const id = isPlainObject(e) && typeof e["id"] === "string" ? e["id"] : undefined;
       if (id === undefined) return;
       if (seen.has(id))
-        findings.push({
+        visit({
           severity: "error",
           path: `$.human_evaluations[${i}].id`,
           rule: "duplicate-id",
@@ -44,5 +55,4 @@ export function checkDataset(value: unknown): Finding[] {
         });
       seen.add(id);
     });
-  return findings;
 }

@@ -7,34 +7,47 @@ import { collectWarnings } from "./warning-sink.js";
 
 /** Findings of one value; `path` is where the value sits in the document (`$` for the root). */
 export function checkResource(name: SchemaName, value: unknown, path = "$"): Finding[] {
-  return checkWith(getValidators(name), value, path, true);
+  // One value: the pre-check would only add a second validation.
+  return checkWith(getValidators(name), value, path, false);
 }
 
 function checkWith(validators: Validators, value: unknown, path: string, preCheck: boolean): Finding[] {
-  const { check, spotless } = validators;
-  if (preCheck && spotless(value)) return [];
+  if (preCheck && validators.spotless(value)) return [];
+  const check = validators.check;
   const [valid, warnings] = collectWarnings(() => check(value));
   if (valid && warnings.length === 0) return [];
   return toFindings(valid ? [] : (check.errors ?? []), warnings, path);
 }
 
-/** After this many records, the pre-check is dropped if it rarely helped (it only saves time). */
+/** The first this many records are checked in full; the pre-check takes over if most were spotless. */
 const PRE_CHECK_TRIAL = 64;
 
 /** Findings of a document holding one resource or an array of them (each item checked alone). */
 export function checkDocument(name: SchemaName, document: unknown): Finding[] {
-  if (!Array.isArray(document)) return checkResource(name, document);
-  const validators = getValidators(name);
   const findings: Finding[] = [];
+  visitDocument(name, document, (f) => findings.push(f));
+  return findings;
+}
+
+/**
+ * Each finding of a document handed to `visit` as it is found, none kept: a caller that only
+ * counts or folds them (validate's text output) lets a big file's findings die young.
+ */
+export function visitDocument(name: SchemaName, document: unknown, visit: (finding: Finding) => void): void {
+  if (!Array.isArray(document)) {
+    for (const f of checkResource(name, document)) visit(f);
+    return;
+  }
+  const validators = getValidators(name);
   // Real-service data (null optionals, naive timestamps) warns on nearly every record, and then the
-  // spotless pre-check is wasted work: keep it only while most records pass it.
-  let preCheck = true;
+  // spotless pre-check is wasted work (and its compilation too): it is switched on only after a
+  // trial of full checks found most records spotless.
+  let preCheck = false;
   let clean = 0;
   for (let i = 0; i < document.length; i++) {
     const itemFindings = checkWith(validators, document[i], `$[${i}]`, preCheck);
     if (itemFindings.length === 0) clean++;
-    if (i + 1 === PRE_CHECK_TRIAL) preCheck = clean * 2 >= PRE_CHECK_TRIAL;
-    for (const f of itemFindings) findings.push(f);
+    if (i + 1 === PRE_CHECK_TRIAL) preCheck = clean * 2 > PRE_CHECK_TRIAL;
+    for (const f of itemFindings) visit(f);
   }
-  return findings;
 }

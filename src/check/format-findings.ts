@@ -26,6 +26,10 @@ export function formatFindings(findings: readonly Finding[]): string[] {
 
 export function summarize(findings: readonly Finding[], subject: string): string {
   const { errors, warnings } = countBySeverity(findings);
+  return summarizeCounts(errors, warnings, subject);
+}
+
+export function summarizeCounts(errors: number, warnings: number, subject: string): string {
   const verdict = errors > 0 ? "does not conform" : "conforms";
   return `${escapeControl(subject)} ${verdict}: ${plural(errors, "error")}, ${plural(warnings, "warning")}`;
 }

@@ -1,11 +1,12 @@
 // The conformance checker: findings (severity, JSON path, rule, message) for a resource, a document
 // or a whole HTTP response, from validators compiled once per process (registry.ts).
-export { checkDocument, checkResource } from "./check-resource.js";
+export { checkDocument, checkResource, visitDocument } from "./check-resource.js";
 export { checkResponse } from "./check-response.js";
-export { checkDataset, DATASET_LISTS, looksLikeDataset } from "./check-dataset.js";
-export { formatFoldedFindings } from "./fold-findings.js";
+export { checkDataset, DATASET_LISTS, looksLikeDataset, visitDataset } from "./check-dataset.js";
+export { createFolder, formatFoldedFindings } from "./fold-findings.js";
+export type { FindingFolder } from "./fold-findings.js";
 export type { HeaderBag, HttpResponseLike } from "./check-response.js";
 export { countBySeverity, escalateWarnings, hasErrors } from "./finding.js";
 export type { Finding, Severity } from "./finding.js";
-export { formatFinding, formatFindings, pathWidth, plural, summarize } from "./format-findings.js";
+export { formatFinding, formatFindings, pathWidth, plural, summarize, summarizeCounts } from "./format-findings.js";
 export { escapeControl } from "./escape-control.js";

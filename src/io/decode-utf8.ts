@@ -1,9 +1,8 @@
 // Decodes a file's bytes as UTF-8, strictly: a malformed byte is one clear error naming the file
 // and the byte offset (the lenient decoder would turn it into U+FFFD and change the data unseen).
 // A leading BOM is accepted and dropped (some Windows editors write one; JSON.parse rejects it).
+import { Buffer, isUtf8 } from "node:buffer";
 import { ToolkitError } from "../errors.js";
-
-const strict = new TextDecoder("utf-8", { fatal: true });
 
 /** Offset of the first byte that does not start or continue a well-formed UTF-8 sequence. */
 export function invalidUtf8Offset(bytes: Uint8Array): number | undefined {
@@ -39,12 +38,13 @@ export function invalidUtf8Offset(bytes: Uint8Array): number | undefined {
 
 /** The text of `bytes`; E_JSON_PARSE naming `source` and the offset of the first malformed byte. */
 export function decodeUtf8(bytes: Uint8Array, source: string): string {
-  try {
-    // ignoreBOM false (the default): a leading BOM is consumed, not returned.
-    return strict.decode(bytes);
-  } catch {
+  // isUtf8 (simdutf) then Buffer's own decoding: several times faster than a fatal TextDecoder on a
+  // big file; the slow scan runs only to name the offset of a malformed byte.
+  if (!isUtf8(bytes)) {
     const offset = invalidUtf8Offset(bytes) ?? 0;
     const hex = (bytes[offset] ?? 0).toString(16).padStart(2, "0");
     throw new ToolkitError("E_JSON_PARSE", `${source} is not valid UTF-8: malformed byte 0x${hex} at byte offset ${offset}`);
   }
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

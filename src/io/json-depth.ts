@@ -5,15 +5,37 @@
 /** Deepest nesting accepted. The service's records nest 4 levels; anything near this is hostile. */
 export const MAX_JSON_DEPTH = 1000;
 
-/** True when `value` has arrays or objects nested more than `max` levels deep. */
+/**
+ * True when `value` has arrays or objects nested more than `max` levels deep. Two parallel stacks
+ * and for-in, not [value, depth] pairs and Object.values: it runs on every file and response read,
+ * and a 20,000-record file has a million nodes.
+ */
 export function exceedsJsonDepth(value: unknown, max = MAX_JSON_DEPTH): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
-    if (typeof current !== "object" || current === null) continue;
+  if (typeof value !== "object" || value === null) return false;
+  const values: object[] = [value];
+  const depths: number[] = [1];
+  while (values.length > 0) {
+    const current = values.pop()!;
+    const depth = depths.pop()!;
     if (depth > max) return true;
-    const children = Array.isArray(current) ? current : Object.values(current as Record<string, unknown>);
-    for (const child of children) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++) {
+        const child: unknown = current[i];
+        if (typeof child === "object" && child !== null) {
+          values.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      const record = current as Record<string, unknown>;
+      for (const key in record) {
+        const child = record[key];
+        if (typeof child === "object" && child !== null) {
+          values.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    }
   }
   return false;
 }

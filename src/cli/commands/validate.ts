@@ -1,17 +1,18 @@
 // `evals-contract validate <file|-> [--schema <Name>] [--strict] [--json] [--all]`
 import {
-  checkDataset,
-  checkDocument,
   countBySeverity,
+  createFolder,
   escapeControl,
-  escalateWarnings,
   formatFinding,
-  formatFoldedFindings,
   hasErrors,
   looksLikeDataset,
   pathWidth,
   plural,
   summarize,
+  summarizeCounts,
+  visitDataset,
+  visitDocument,
+  type Finding,
 } from "../../check/index.js";
 import { isToolkitError, ToolkitError } from "../../errors.js";
 import { readJsonFile, writeJson } from "../../io/index.js";
@@ -89,27 +90,47 @@ Examples:
         "E_USAGE",
         `--schema is required unless the file is a dataset {evaluations, human_evaluations} (one of: ${SCHEMAS.join(", ")})`,
       );
-    const raw = schema === DATASET || !isResourceName(schema) ? checkDataset(document) : checkDocument(schema, document);
-    const findings = values.strict === true ? escalateWarnings(raw) : raw;
-    const failed = hasErrors(findings);
-    if (values.json === true) {
-      const { errors, warnings } = countBySeverity(findings);
-      // Streamed: a report of a million findings is larger than the biggest string V8 can hold.
-      await writeJson(io.stdout, { file, schema, conforms: !failed, errors, warnings, findings });
-    } else {
-      if (values.all === true) {
+    const strict = values.strict === true;
+    const asChecked = (f: Finding): Finding => (strict && f.severity === "warning" ? { ...f, severity: "error" } : f);
+    const visit = (each: (finding: Finding) => void): void =>
+      schema === DATASET || !isResourceName(schema)
+        ? visitDataset(document, (f) => each(asChecked(f)))
+        : visitDocument(schema, document, (f) => each(asChecked(f)));
+    const subject = file === "-" ? "standard input" : file;
+    const counts =
+      schema === DATASET && looksLikeDataset(document)
+        ? `${count((document as Record<string, unknown>)["evaluations"], "Evaluation")}, ${count((document as Record<string, unknown>)["human_evaluations"], "HumanEvaluation")}`
+        : count(document, schema);
+    let failed: boolean;
+    if (values.json === true || values.all === true) {
+      const findings: Finding[] = [];
+      visit((f) => findings.push(f));
+      failed = hasErrors(findings);
+      if (values.json === true) {
+        const { errors, warnings } = countBySeverity(findings);
+        // Streamed: a report of a million findings is larger than the biggest string V8 can hold.
+        await writeJson(io.stdout, { file, schema, conforms: !failed, errors, warnings, findings });
+      } else {
         const width = pathWidth(findings);
         await writeLines(
           io.stdout,
           findings.map((f) => formatFinding(f, width)),
         );
-      } else await writeLines(io.stdout, formatFoldedFindings(findings));
-      const subject = file === "-" ? "standard input" : file;
-      const counts =
-        schema === DATASET && looksLikeDataset(document)
-          ? `${count((document as Record<string, unknown>)["evaluations"], "Evaluation")}, ${count((document as Record<string, unknown>)["human_evaluations"], "HumanEvaluation")}`
-          : count(document, schema);
-      writeLine(io.stdout, summarize(findings, `${subject} (${counts})`));
+        writeLine(io.stdout, summarize(findings, `${subject} (${counts})`));
+      }
+    } else {
+      // Folded text: findings are counted and folded as they are found, none kept.
+      const folder = createFolder();
+      let errors = 0;
+      let warnings = 0;
+      visit((f) => {
+        if (f.severity === "error") errors++;
+        else warnings++;
+        folder.add(f);
+      });
+      failed = errors > 0;
+      await writeLines(io.stdout, folder.lines());
+      writeLine(io.stdout, summarizeCounts(errors, warnings, `${subject} (${counts})`));
     }
     return failed ? EXIT.CONTRACT_FAILURE : EXIT.OK;
   },
