@@ -89,6 +89,18 @@ export function unquotePath(path: string): string {
   }
 }
 
+// The headers of an answer with no Origin and nothing extra depend on its body alone: built once per
+// body (bodies are indexed once per load) and shared, since writeHead only reads them.
+const plainHeaderCache = new WeakMap<Uint8Array, ResponseHeaders>();
+function plainHeaders(body: Uint8Array): ResponseHeaders {
+  let headers = plainHeaderCache.get(body);
+  if (headers === undefined) {
+    headers = corsHeaders(undefined, { "Content-Type": "application/json", "Content-Length": body.length });
+    plainHeaderCache.set(body, headers);
+  }
+  return headers;
+}
+
 export function createMockCore(options: MockCoreOptions): MockCore {
   // Each request is answered from one snapshot of the data: in live mode the provider's current
   // dataset (a new object only when a record changed), indexed once per snapshot.
@@ -122,7 +134,10 @@ export function createMockCore(options: MockCoreOptions): MockCore {
     const origin = firstHeader(request.headers.origin);
     const json = (reply: Reply, delayMs: number, extra?: ResponseHeaders, note = ""): MockAnswer => ({
       status: reply.status,
-      headers: corsHeaders(origin, { ...extra, "Content-Type": "application/json", "Content-Length": reply.body.length }),
+      headers:
+        extra === undefined && origin === undefined
+          ? plainHeaders(reply.body)
+          : corsHeaders(origin, { ...extra, "Content-Type": "application/json", "Content-Length": reply.body.length }),
       body: reply.body,
       delayMs,
       note,

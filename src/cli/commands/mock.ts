@@ -20,7 +20,7 @@ import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOpt
 import type { Command } from "../command.js";
 import { parseDuration } from "../duration.js";
 import { EXIT } from "../exit-codes.js";
-import { waitForSignal, writeLine } from "../io.js";
+import { createLineLog, waitForSignal, writeLine } from "../io.js";
 
 async function seededDataset(seed: number): Promise<Dataset> {
   // Loaded lazily: serving a file never loads faker.
@@ -117,7 +117,8 @@ Examples:
       data = await loadDatasetFile(dataFile);
     }
 
-    const log = (line: string): void => writeLine(io.stdout, line);
+    // Request lines are batched per event-loop turn: one write for many requests under load.
+    const { log, flush } = createLineLog(io.stdout);
     const withConsole = values["no-console"] !== true;
     const live = values.live === true ? { durationMs, seed } : undefined;
     const server = await startMockServer({
@@ -147,6 +148,7 @@ Examples:
 
     await (io.waitForInterrupt ?? waitForSignal)();
     await server.close();
+    flush();
     writeLine(io.stdout, "Mock server stopped.");
     return EXIT.OK;
   },
