@@ -77,6 +77,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
           source: options.source ?? "data",
           ...(options.reload ? { reload: options.reload } : {}),
           ...(options.now ? { now: options.now } : {}),
+          live: () => core.liveSummary,
         });
   const core = createMockCore(mockConsole ? { ...options, scenario: mockConsole.scenario } : options);
   const consolePrefix = mockConsole?.prefix ?? "";

@@ -145,6 +145,19 @@ describe("mock --live", () => {
       expect((JSON.parse((await get(`${mock.url}/human-evaluations/${human.id}`)).text) as HumanEvaluation).status).toBe(
         "EVALUATION_FINISHED",
       );
+      // The console says the data moves on its own (and a mock without --live says it is off).
+      const state = JSON.parse((await get(`${mock.url}/_mock/api/state`)).text) as { dataset: { live?: string } };
+      expect(state.dataset.live).toBe(mock.live);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it("leaves live out of the console's state when it is off", async () => {
+    const mock = await startMockServer({ data: base, port: 0 });
+    try {
+      const state = JSON.parse((await get(`${mock.url}/_mock/api/state`)).text) as { dataset: Record<string, unknown> };
+      expect("live" in state.dataset).toBe(false);
     } finally {
       await mock.close();
     }

@@ -13,5 +13,7 @@ export interface DatasetInfo {
   humanEvaluations: number;
   apps: { appId: string; evaluations: number; humanEvaluations: number }[];
   loadedAt: string;
+  /** Live mode (`mock --live`): what moves and over what time. */
+  live?: string;
   lastReload: null | { at: string; ok: true; summary: string } | { at: string; ok: false; error: { code: string; message: string } };
 }

@@ -30,6 +30,8 @@ export interface MockConsoleOptions {
   reload?: () => Promise<ReloadOutcome>;
   /** The clock for log and reload times; default Date.now. */
   now?: () => number;
+  /** Live mode (`mock --live`): what moves and over what time; undefined when off. */
+  live?: () => string | undefined;
 }
 
 export interface MockConsole {
@@ -94,6 +96,11 @@ function readJsonBody(request: IncomingMessage): Promise<{ value: unknown } | { 
 }
 
 export function createMockConsole(options: MockConsoleOptions): MockConsole {
+  // Live mode shows with the dataset: the page tells its user that records move on their own.
+  const withLive = (info: DatasetInfo): DatasetInfo => {
+    const live = options.live?.();
+    return live === undefined ? info : { ...info, live };
+  };
   const prefix = `${options.basePath}${CONSOLE_PATH}`;
   const now = options.now ?? Date.now;
   const iso = (): string => new Date(now()).toISOString();
@@ -102,7 +109,7 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
   let dataset = datasetInfo(datasetCounts(options.data), options.source, iso());
   let scenario: Scenario = NO_SCENARIO;
 
-  const state = (): unknown => ({ basePath: options.basePath, dataset, scenario: describeScenario(scenario) });
+  const state = (): unknown => ({ basePath: options.basePath, dataset: withLive(dataset), scenario: describeScenario(scenario) });
 
   async function setScenario(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readJsonBody(request);
@@ -190,7 +197,7 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
         const info = datasetInfo(change.counts, change.source, at);
         dataset = { ...info, lastReload: { at, ok: true, summary: info.summary } };
       } else dataset = { ...dataset, lastReload: { at, ok: false, error: { code: change.error.code, message: change.error.message } } };
-      events.publish("dataset", dataset);
+      events.publish("dataset", withLive(dataset));
     },
     dispose: () => events.dispose(),
   };

@@ -71,6 +71,7 @@ const SCRIPT = `
     $("source").textContent = d.source;
     $("summary").textContent = d.summary;
     $("loaded-at").textContent = d.loadedAt;
+    $("live").textContent = d.live ? d.live + ": answers change as records move on" : "off (mock --live moves queued and running records)";
     var reload = $("last-reload");
     reload.className = "";
     if (!d.lastReload) reload.textContent = "none since start";
@@ -145,7 +146,7 @@ const HTML = `<!doctype html>
 <header><h1>Mock console</h1><span class="muted">Evaluation Listing Service at <code id="base-url"></code></span><span id="live" class="pill">connecting</span></header>
 <div class="grid">
 <section aria-labelledby="dataset-title"><h2 id="dataset-title">Dataset</h2>
-<dl><dt>source</dt><dd><code id="source"></code></dd><dt>serving</dt><dd id="summary"></dd><dt>loaded</dt><dd id="loaded-at"></dd><dt>last reload</dt><dd id="last-reload"></dd></dl>
+<dl><dt>source</dt><dd><code id="source"></code></dd><dt>serving</dt><dd id="summary"></dd><dt>loaded</dt><dd id="loaded-at"></dd><dt>last reload</dt><dd id="last-reload"></dd><dt>live</dt><dd id="live"></dd></dl>
 <p><button id="reload" type="button">Reload the data file</button> <span id="reload-result" class="muted"></span></p>
 <table><thead><tr><th>app_id (opens its evaluations)</th><th class="num">evaluations</th><th class="num">human evaluations</th></tr></thead><tbody id="apps"></tbody></table>
 </section>
