@@ -82,8 +82,8 @@ async function benchMock(dir: string): Promise<void> {
   writeFileSync(file, JSON.stringify(data));
   const app = data.evaluations[0]!.app_id;
   const paths: Record<string, string> = {
-    list: `/evaluations?app_id=${app}`,
     "by id": `/human-evaluations/${data.human_evaluations[0]!.id}`,
+    list: `/evaluations?app_id=${app}`,
     "404": `/human-evaluations/${"f".repeat(24)}`,
     "422": `/evaluations`,
   };

@@ -10,6 +10,7 @@ import { corsHeaders, firstHeader, isPreflight, preflight, type CorsMode, type R
 import { indexDataset, type DatasetIndex } from "./dataset-index.js";
 import { errorBody, METHOD_NOT_ALLOWED_BODY, mockFault, NOT_FOUND_BODY } from "./error-bodies.js";
 import { createLiveProvider, type LiveMockOptions } from "./live.js";
+import { utf8Bytes } from "./bytes.js";
 import { acceptDataset } from "./load-dataset.js";
 import { matchRoute, type Reply } from "./routes.js";
 import { readScenario, type Scenario } from "./scenarios.js";
@@ -65,7 +66,7 @@ export interface MockCore {
 
 /** A request body past this is refused with 413 (the service reads none; nobody should send one). */
 export const MAX_REQUEST_BODY_BYTES = 1_048_576;
-const PAYLOAD_TOO_LARGE: Reply = { status: 413, body: new TextEncoder().encode('{"detail":"Request body too large"}') };
+const PAYLOAD_TOO_LARGE: Reply = { status: 413, body: utf8Bytes('{"detail":"Request body too large"}') };
 
 /** `api/`, `/api/` and `/api` all mean `/api`; `/` and `` mean no base path. */
 export function normalizeBasePath(basePath: string | undefined): string {
@@ -145,7 +146,7 @@ export function createMockCore(options: MockCoreOptions): MockCore {
 
     if (isPreflight(method, request.headers)) {
       const answer = preflight(request.headers, corsMode);
-      const headers = { ...answer.headers, "Content-Length": new TextEncoder().encode(answer.body).length };
+      const headers = { ...answer.headers, "Content-Length": utf8Bytes(answer.body).length };
       return { status: answer.status, headers, body: answer.body, delayMs: 0, note: "" };
     }
     const length = Number(firstHeader(request.headers["content-length"]) ?? 0);

@@ -2,6 +2,7 @@
 // evaluation are serialized here, so answering a request is a lookup and a socket write.
 import type { Dataset } from "../types/dataset.js";
 import { plural } from "../check/format-findings.js";
+import { utf8Bytes } from "./bytes.js";
 
 export interface DatasetIndex {
   /** Compact JSON array of the app's evaluations, by app_id. */
@@ -24,8 +25,7 @@ export interface DatasetCounts {
   apps: { appId: string; evaluations: number; humanEvaluations: number }[];
 }
 
-const encoder = new TextEncoder();
-const encode = (text: string): Uint8Array => encoder.encode(text);
+const encode = utf8Bytes;
 
 /** `[]`: the real service answers an unknown but well-formed app_id with an empty list. */
 export const EMPTY_LIST = encode("[]");

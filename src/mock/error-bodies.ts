@@ -3,9 +3,9 @@
 // against the provider, not the mock (conventions, point 4).
 import { evaluationNotFound, METHOD_NOT_ALLOWED, missingAppId, NOT_FOUND, type CompatMode } from "../contract/error-bodies.js";
 import type { OperationId } from "../contract/operations.js";
+import { utf8Bytes } from "./bytes.js";
 
-const encoder = new TextEncoder();
-const bytes = (text: string): Uint8Array => encoder.encode(text);
+const bytes = utf8Bytes;
 const json = (value: unknown): Uint8Array => bytes(JSON.stringify(value));
 
 export const NOT_FOUND_BODY = bytes(NOT_FOUND.body);

@@ -9,6 +9,7 @@ import {
   type CompatMode,
 } from "../contract/error-bodies.js";
 import { OPERATION_IDS, OPERATIONS, type OperationId } from "../contract/operations.js";
+import { utf8Bytes } from "./bytes.js";
 import type { DatasetIndex } from "./dataset-index.js";
 import { EMPTY_LIST } from "./dataset-index.js";
 
@@ -36,7 +37,7 @@ export interface Route {
   resolve: Resolver;
 }
 
-const reply = (answer: { status: number; body: string }): Reply => ({ status: answer.status, body: new TextEncoder().encode(answer.body) });
+const reply = (answer: { status: number; body: string }): Reply => ({ status: answer.status, body: utf8Bytes(answer.body) });
 
 // The error answers are the same bytes on every request: built once per mode.
 const MISSING_APP_ID: Readonly<Record<CompatMode, Reply>> = {
