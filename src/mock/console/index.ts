@@ -188,8 +188,9 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     },
     scenario: () => scenario,
     record(entry) {
-      const logged = log.add({ at: iso(), ...entry });
-      events.publish("request", logged);
+      const id = log.add(now(), entry);
+      // Formatted only for open pages: with none, recording is one object into a ring slot.
+      if (events.listening) events.publish("request", log.list(id - 1)[0]);
     },
     dataChanged(change) {
       const at = iso();

@@ -19,21 +19,39 @@ export interface LoggedRequest {
 export const REQUEST_LOG_SIZE = 200;
 
 export interface RequestLog {
-  add(entry: Omit<LoggedRequest, "id">): LoggedRequest;
+  /** Logs one answered request (`atMs`: epoch ms) and returns its id. */
+  add(atMs: number, entry: Omit<LoggedRequest, "id" | "at">): number;
   /** Oldest first; with `afterId`, only the entries logged after it. */
   list(afterId?: number): LoggedRequest[];
 }
 
+/** As kept: the time as a number, turned into ISO 8601 only when somebody reads the log. */
+interface Kept extends Omit<LoggedRequest, "at"> {
+  atMs: number;
+}
+
+const shown = ({ atMs, ...rest }: Kept): LoggedRequest => ({ ...rest, at: new Date(atMs).toISOString() });
+
+/**
+ * A ring of the last `size` requests. Recording is on the mock's hot path (every request), so it
+ * formats nothing and moves nothing: one object into one slot.
+ */
 export function createRequestLog(size = REQUEST_LOG_SIZE): RequestLog {
-  const entries: LoggedRequest[] = [];
+  const ring: Array<Kept | undefined> = new Array<Kept | undefined>(size);
   let next = 1;
   return {
-    add(entry) {
-      const logged = { id: next++, ...entry };
-      entries.push(logged);
-      if (entries.length > size) entries.shift();
-      return logged;
+    add(atMs, entry) {
+      const kept: Kept = { id: next, atMs, method: entry.method, url: entry.url, status: entry.status, ms: entry.ms, note: entry.note };
+      ring[next % size] = kept;
+      return next++;
     },
-    list: (afterId = 0) => entries.filter((entry) => entry.id > afterId),
+    list(afterId = 0) {
+      const out: LoggedRequest[] = [];
+      for (let id = Math.max(afterId + 1, next - size); id < next; id++) {
+        const kept = ring[id % size];
+        if (kept !== undefined && kept.id === id) out.push(shown(kept));
+      }
+      return out;
+    },
   };
 }
