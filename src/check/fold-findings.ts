@@ -1,13 +1,13 @@
 // Text output for many findings: repeated warnings (the same rule and the same message once the
 // values in it are set aside, e.g. 454 naive timestamps) become one line with a count and the
 // first paths; errors and one-off warnings keep a line each. `validate --all` skips the folding.
-// Kept apart from format-findings.ts and written with loops (no spreading into Math.max or push)
-// so it scales to very long finding lists.
+// Lines are written as format-findings.ts writes them; the folding uses loops (no spreading into
+// Math.max or push), so it scales to very long finding lists.
 import { escapeControl } from "./escape-control.js";
 import type { Finding } from "./finding.js";
+import { formatFinding, pathWidth } from "./format-findings.js";
 
 const FIRST_PATHS = 3;
-const MAX_PATH_WIDTH = 48;
 
 const HAS_DIGIT = /\d/;
 
@@ -63,12 +63,11 @@ export function createFolder(): FindingFolder {
       byPattern.set(pattern, created);
     },
     lines() {
-      let pathWidth = 0;
-      for (const group of groups) pathWidth = Math.max(pathWidth, Math.min(MAX_PATH_WIDTH, group.first.path.length));
+      // One line per group, as format-findings writes a finding: aligned to the groups' paths.
+      const width = pathWidth(groups.map((group) => group.first));
       const lines: string[] = [];
       for (const { first, count, paths } of groups) {
-        // Paths and messages quote the checked data: control characters escaped (escape-control.ts).
-        const line = `${first.severity.padEnd(7)} ${escapeControl(first.path).padEnd(pathWidth)}  ${first.rule}: ${escapeControl(first.message)}`;
+        const line = formatFinding(first, width);
         if (count === 1) lines.push(line);
         else
           lines.push(
