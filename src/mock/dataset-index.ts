@@ -49,9 +49,11 @@ export const appIdsOf = (dataset: Dataset): string[] => [
   ...new Set([...dataset.evaluations.map((e) => e.app_id), ...dataset.human_evaluations.map((e) => e.app_id)]),
 ];
 
-/** `100 evaluations, 40 human evaluations, 5 apps`: what the start-up and reload lines say. */
-export const describeDataset = (dataset: Dataset): string =>
-  `${plural(dataset.evaluations.length, "evaluation")}, ${plural(dataset.human_evaluations.length, "human evaluation")}, ${plural(appIdsOf(dataset).length, "app")}`;
+/** `100 evaluations, 40 human evaluations, 5 apps`: what the start-up and reload lines and the console say. */
+export const describeCounts = (counts: DatasetCounts): string =>
+  `${plural(counts.evaluations, "evaluation")}, ${plural(counts.humanEvaluations, "human evaluation")}, ${plural(counts.apps.length, "app")}`;
+
+export const describeDataset = (dataset: Dataset): string => describeCounts(datasetCounts(dataset));
 
 /** The counts of a dataset: in all, and per app in order of first appearance. */
 export function datasetCounts(dataset: Dataset): DatasetCounts {
@@ -70,12 +72,13 @@ export function indexDataset(dataset: Dataset): DatasetIndex {
   const evaluationsByApp = serializeGroups(groupBy(dataset.evaluations, (e) => e.app_id));
   const humanEvaluationsByApp = serializeGroups(groupBy(dataset.human_evaluations, (e) => e.app_id));
   const humanEvaluationById = new Map(dataset.human_evaluations.map((e) => [e.id, encode(JSON.stringify(e))]));
+  const counts = datasetCounts(dataset);
   return {
     evaluationsByApp,
     humanEvaluationsByApp,
     humanEvaluationById,
-    appIds: new Set(appIdsOf(dataset)),
-    summary: describeDataset(dataset),
-    counts: datasetCounts(dataset),
+    appIds: new Set(counts.apps.map((app) => app.appId)),
+    summary: describeCounts(counts),
+    counts,
   };
 }

@@ -6,8 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ToolkitError } from "../../errors.js";
 import type { Dataset } from "../../types/dataset.js";
 import type { DataChangeEvent } from "../options.js";
-import { datasetCounts, type DatasetCounts } from "../dataset-index.js";
-import { plural } from "../../check/format-findings.js";
+import { datasetCounts, describeCounts, type DatasetCounts } from "../dataset-index.js";
 import { NO_SCENARIO, type Scenario } from "../scenarios.js";
 import { createEventStream } from "./event-stream.js";
 import { CONSOLE_PAGE, CONSOLE_PAGE_CSP } from "./page.js";
@@ -51,7 +50,7 @@ export interface MockConsole {
 const MAX_BODY_BYTES = 65_536;
 
 function datasetInfo(counts: DatasetCounts, source: string, loadedAt: string): DatasetInfo {
-  const summary = `${plural(counts.evaluations, "evaluation")}, ${plural(counts.humanEvaluations, "human evaluation")}, ${plural(counts.apps.length, "app")}`;
+  const summary = describeCounts(counts);
   return {
     source,
     summary,
