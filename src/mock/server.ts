@@ -10,6 +10,7 @@ import { readJsonFile } from "../io/read-json-file.js";
 import { readDataFile } from "./load-dataset.js";
 import { createMockHandler, normalizeBasePath, type MockHandler, type MockHandlerOptions } from "./handler.js";
 import type { DataChangeEvent, MockServerOptions, RunningMockServer } from "./options.js";
+import type { DatasetIndex } from "./dataset-index.js";
 import { createDatasetLoader } from "./off-thread-loader.js";
 import { watchDataFile } from "./watch-data-file.js";
 
@@ -94,18 +95,23 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
   const reloadFile = async (path: string): Promise<DataChangeEvent> => {
     options.onReloadStart?.(path);
+    // Read, parsed, checked and indexed on a worker thread: requests keep being answered from the
+    // last good data meanwhile, however big the file. Live mode needs the records themselves (its
+    // story starts anew from them), so it reads them on this thread and setDataset checks them.
+    let loaded: unknown;
     try {
-      // Read, parsed, checked and indexed on a worker thread: requests keep being answered from the
-      // last good data meanwhile, however big the file. Live mode needs the records themselves (its
-      // story starts anew from them), so it reads them on this thread.
-      const summary = options.live
-        ? server.mock.setDataset(await readJsonFile(path), path)
-        : server.mock.setIndex(await loader.load(path), path);
-      return settle({ ok: true, summary }, path);
+      loaded = options.live ? await readJsonFile(path) : await loader.load(path);
     } catch (error) {
       const refused = asToolkitError(error);
       server.mock.refuseData(refused);
       return settle({ ok: false, error: refused }, path);
+    }
+    try {
+      const summary = options.live ? server.mock.setDataset(loaded, path) : server.mock.setIndex(loaded as DatasetIndex, path);
+      return settle({ ok: true, summary }, path);
+    } catch (error) {
+      // setDataset has told the console already.
+      return settle({ ok: false, error: asToolkitError(error) }, path);
     }
   };
 
