@@ -84,6 +84,28 @@ def first_difference(expected: str, actual: str) -> Optional[str]:
     return "the files differ in length or trailing text"
 
 
+def write_or_check(path: str, text: str, check: bool, remedy: str) -> bool:
+    """Writes `text` to `path`, or with `check` compares it with the committed file: False (and one
+    line on stderr naming the file, the first difference and `remedy`) when it is missing or stale."""
+    if not check:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        return True
+    try:
+        with open(path, encoding="utf-8", newline="") as handle:
+            committed = handle.read()
+    except FileNotFoundError:
+        print(f"{os.path.relpath(path)} is missing; {remedy}", file=sys.stderr)
+        return False
+    difference = first_difference(committed, text)
+    if difference:
+        print(f"{os.path.relpath(path)} is stale: {difference}", file=sys.stderr)
+        print(remedy, file=sys.stderr)
+        return False
+    return True
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare with the committed recordings, write nothing")
@@ -102,23 +124,8 @@ def main() -> int:
     outputs["openapi.json"] = TestClient(create_app(dataset, Mode.v1)).get("/openapi.json").text
 
     for name, text in outputs.items():
-        path = os.path.join(args.recordings, name)
-        if args.check:
-            try:
-                with open(path, encoding="utf-8", newline="") as handle:
-                    committed = handle.read()
-            except FileNotFoundError:
-                print(f"{os.path.relpath(path)} is missing; run /usr/bin/python3 reference/record.py", file=sys.stderr)
-                return 1
-            difference = first_difference(committed, text)
-            if difference:
-                print(f"{os.path.relpath(path)} is stale: {difference}", file=sys.stderr)
-                print("re-record with /usr/bin/python3 reference/record.py", file=sys.stderr)
-                return 1
-        else:
-            os.makedirs(args.recordings, exist_ok=True)
-            with open(path, "w", encoding="utf-8", newline="") as handle:
-                handle.write(text)
+        if not write_or_check(os.path.join(args.recordings, name), text, args.check, "re-record with /usr/bin/python3 reference/record.py"):
+            return 1
     if args.check:
         print(f"recordings up to date: {', '.join(outputs)}")
     return 0

@@ -24,7 +24,7 @@ import os
 import sys
 from typing import Any, Dict, List
 
-from record import RECORDINGS, dump, first_difference
+from record import RECORDINGS, dump, write_or_check
 
 FASTAPI_TEST_SOURCE = (
     "fastapi/fastapi@09e4859cab3354dd17c5884806bbc5a1330380dd tests/test_query.py::test_query "
@@ -62,21 +62,10 @@ def main() -> int:
         v1: List[Dict[str, Any]] = json.load(handle)
     text = dump([convert(entry) for entry in v1])
     path = os.path.join(args.recordings, "v2.json")
+    if not write_or_check(path, text, args.check, "rebuild with /usr/bin/python3 reference/v2_bodies.py"):
+        return 1
     if not args.check:
-        with open(path, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
         return 0
-    try:
-        with open(path, encoding="utf-8", newline="") as handle:
-            committed = handle.read()
-    except FileNotFoundError:
-        print(f"{os.path.relpath(path)} is missing; run /usr/bin/python3 reference/v2_bodies.py", file=sys.stderr)
-        return 1
-    difference = first_difference(committed, text)
-    if difference:
-        print(f"{os.path.relpath(path)} is stale: {difference}", file=sys.stderr)
-        print("rebuild with /usr/bin/python3 reference/v2_bodies.py", file=sys.stderr)
-        return 1
     print(f"{os.path.relpath(path)} up to date")
     return 0
 

@@ -1,9 +1,10 @@
 // Data loading and reloading: a changed data file is served, a bad one is refused with a clear
 // line and the last good data keeps being served.
-import { mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replaceFile } from "../helpers/replace-file.js";
 import type { Dataset } from "../../src/types/dataset.js";
 import { isToolkitError } from "../../src/errors.js";
 import { acceptDataset, startMockServer, type DataChangeEvent, type RunningMockServer } from "../../src/mock/index.js";
@@ -17,12 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Writes like an editor or `fixtures --force` does: a temp file renamed over the old one. */
-async function writeAtomically(path: string, text: string): Promise<void> {
-  await writeFile(`${path}.tmp`, text);
-  await rename(`${path}.tmp`, path);
-}
 
 const refusal = (field: string): Dataset => {
   const bad = exampleDataset();
@@ -99,7 +94,7 @@ describe("mock data file reload", () => {
 
     edited.evaluations[1]!.variant_names = ["app.renamed"];
     event = changed();
-    await writeAtomically(file(), JSON.stringify(edited));
+    await replaceFile(file(), JSON.stringify(edited));
     expect(await event).toMatchObject({ ok: true, summary: "5 evaluations, 4 human evaluations, 3 apps" });
     expect(await names()).toEqual(["app.edited", "app.renamed"]);
     expect(lines.filter((l) => l.startsWith("reloaded "))).toHaveLength(2);
@@ -117,7 +112,7 @@ describe("mock data file reload", () => {
     const before = await names();
     lines.length = 0;
     const event = changed();
-    await writeAtomically(file(), text);
+    await replaceFile(file(), text);
     const got = await event;
     expect(got.ok).toBe(false);
     const error = got.ok ? undefined : got.error;
@@ -130,7 +125,7 @@ describe("mock data file reload", () => {
 
   it("serves a good file again after a refused one", async () => {
     const event = changed();
-    await writeAtomically(file(), JSON.stringify(exampleDataset()));
+    await replaceFile(file(), JSON.stringify(exampleDataset()));
     expect(await event).toMatchObject({ ok: true });
     expect(await names()).toEqual(["app.default", "app.gpt4-turbo"]);
   });

@@ -2,10 +2,11 @@
 // request during the reload is answered from the last good data before the reload finishes), a
 // 100,000-deep file is refused with its own code and the last good data kept, and the watcher
 // comes back when its folder is deleted and created again. Observed through events, not timing.
-import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replaceFile } from "../helpers/replace-file.js";
 import { startMockServer, type DataChangeEvent, type RunningMockServer } from "../../src/mock/index.js";
 import { APP_A, exampleDataset } from "../mock/datasets.js";
 import { bigDataset, ownerOf } from "./big-data.js";
@@ -17,12 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Writes as editors and `fixtures --force` do: a temporary file renamed over the old one. */
-async function replace(path: string, text: string): Promise<void> {
-  await writeFile(`${path}.next`, text);
-  await rename(`${path}.next`, path);
-}
 
 interface Started {
   server: RunningMockServer;
@@ -87,7 +82,7 @@ describe("reliability: the mock under reload", () => {
         }),
       );
       const changed = mock.nextChange();
-      await replace(file, JSON.stringify(big));
+      await replaceFile(file, JSON.stringify(big));
       const event = await changed;
       reloadDone = true;
       await answered;
@@ -105,7 +100,7 @@ describe("reliability: the mock under reload", () => {
     const mock = await start(file);
     try {
       const changed = mock.nextChange();
-      await replace(file, `{"evaluations":${"[".repeat(100_000)}${"]".repeat(100_000)},"human_evaluations":[]}`);
+      await replaceFile(file, `{"evaluations":${"[".repeat(100_000)}${"]".repeat(100_000)},"human_evaluations":[]}`);
       const event = await changed;
       expect(event.ok).toBe(false);
       expect(event.ok === false && event.error.code).toBe("E_JSON_TOO_DEEP");
