@@ -13,7 +13,7 @@ import { createLiveProvider, type LiveMockOptions } from "./live.js";
 import { utf8Bytes } from "./bytes.js";
 import { acceptDataset } from "./load-dataset.js";
 import { matchRoute, type Reply } from "./routes.js";
-import { readScenario, type Scenario } from "./scenarios.js";
+import { NO_SCENARIO, readScenario, type Scenario } from "./scenarios.js";
 
 export interface MockCoreOptions {
   /** Checked with the conformance checker: contract errors throw E_DATA_INVALID. */
@@ -67,6 +67,10 @@ export interface MockCore {
 /** A request body past this is refused with 413 (the service reads none; nobody should send one). */
 export const MAX_REQUEST_BODY_BYTES = 1_048_576;
 const PAYLOAD_TOO_LARGE: Reply = { status: 413, body: utf8Bytes('{"detail":"Request body too large"}') };
+/** Plain answers kept by URL (see createMockCore); past this many, the kept ones are dropped, so random URLs cannot grow memory. */
+export const MAX_PLAIN_ANSWERS = 4096;
+const NOT_FOUND: Reply = { status: 404, body: NOT_FOUND_BODY };
+const METHOD_NOT_ALLOWED: Reply = { status: 405, body: METHOD_NOT_ALLOWED_BODY };
 
 /** `api/`, `/api/` and `/api` all mean `/api`; `/` and `` mean no base path. */
 export function normalizeBasePath(basePath: string | undefined): string {
@@ -96,11 +100,28 @@ const plainHeaderCache = new WeakMap<Uint8Array, ResponseHeaders>();
 function plainHeaders(body: Uint8Array): ResponseHeaders {
   let headers = plainHeaderCache.get(body);
   if (headers === undefined) {
-    headers = corsHeaders(undefined, { "Content-Type": "application/json", "Content-Length": body.length });
+    headers = corsHeaders(undefined, { "Content-Type": "application/json", "Content-Length": String(body.length) });
     plainHeaderCache.set(body, headers);
   }
   return headers;
 }
+
+/** A JSON answer: shared headers when the request has no Origin and the answer no extra header. */
+function jsonAnswer(reply: Reply, origin: string | undefined, delayMs: number, extra?: ResponseHeaders, note = ""): MockAnswer {
+  const headers =
+    extra === undefined && origin === undefined
+      ? plainHeaders(reply.body)
+      : corsHeaders(origin, { ...extra, "Content-Type": "application/json", "Content-Length": String(reply.body.length) });
+  return { status: reply.status, headers, body: reply.body, delayMs, note };
+}
+
+/**
+ * Whether a request may ask for a scenario at all: a Prefer header, or a query that could hold a
+ * `__` parameter (written out, or percent-encoded as `%5F`). Most requests ask for none, and
+ * this spares them parsing the query and the header.
+ */
+const mayAskScenario = (prefer: string | string[] | undefined, url: string, q: number): boolean =>
+  prefer !== undefined || (q !== -1 && (url.includes("__", q) || url.includes("%5F", q) || url.includes("%5f", q)));
 
 export function createMockCore(options: MockCoreOptions): MockCore {
   // Each request is answered from one snapshot of the data: in live mode the provider's current
@@ -130,27 +151,50 @@ export function createMockCore(options: MockCoreOptions): MockCore {
   const corsMode = options.cors ?? "any";
   const globalScenario = options.scenario;
 
-  const respond = (request: MockRequest): MockAnswer => {
-    const { method, url } = request;
-    const origin = firstHeader(request.headers.origin);
-    const json = (reply: Reply, delayMs: number, extra?: ResponseHeaders, note = ""): MockAnswer => ({
-      status: reply.status,
-      headers:
-        extra === undefined && origin === undefined
-          ? plainHeaders(reply.body)
-          : corsHeaders(origin, { ...extra, "Content-Type": "application/json", "Content-Length": reply.body.length }),
-      body: reply.body,
-      delayMs,
-      note,
-    });
+  // Most requests are plain: a GET with no Origin, Prefer or body, under no console scenario. Their
+  // answer depends on the URL alone, so it is kept by URL until the data changes: answering again is
+  // one Map lookup, as cheap as a bare server's. Live data changes by itself, so live mode keeps none.
+  const plainAnswers = new Map<string, MockAnswer>();
+  const keepsPlainAnswers = !options.live;
+  const isPlain = (request: MockRequest): boolean =>
+    keepsPlainAnswers &&
+    request.method === "GET" &&
+    request.headers.origin === undefined &&
+    request.headers.prefer === undefined &&
+    request.headers["content-length"] === undefined &&
+    (globalScenario === undefined || globalScenario().applied.length === 0);
 
-    if (isPreflight(method, request.headers)) {
-      const answer = preflight(request.headers, corsMode);
-      const headers = { ...answer.headers, "Content-Length": utf8Bytes(answer.body).length };
-      return { status: answer.status, headers, body: answer.body, delayMs: 0, note: "" };
+  const respond = (request: MockRequest): MockAnswer => {
+    const plain = isPlain(request);
+    if (plain) {
+      const kept = plainAnswers.get(request.url);
+      if (kept !== undefined) return kept;
     }
-    const length = Number(firstHeader(request.headers["content-length"]) ?? 0);
-    if (length > MAX_REQUEST_BODY_BYTES) return json(PAYLOAD_TOO_LARGE, 0, { Connection: "close" });
+    const answer = answerOf(request);
+    if (plain && answer.note === "") {
+      if (plainAnswers.size >= MAX_PLAIN_ANSWERS) plainAnswers.clear();
+      plainAnswers.set(request.url, answer);
+    }
+    return answer;
+  };
+
+  const answerOf = (request: MockRequest): MockAnswer => {
+    const { method, url, headers } = request;
+    const origin = firstHeader(headers.origin);
+
+    if (isPreflight(method, headers)) {
+      const answer = preflight(headers, corsMode);
+      return {
+        status: answer.status,
+        headers: { ...answer.headers, "Content-Length": String(utf8Bytes(answer.body).length) },
+        body: answer.body,
+        delayMs: 0,
+        note: "",
+      };
+    }
+    const length = headers["content-length"];
+    if (length !== undefined && Number(firstHeader(length)) > MAX_REQUEST_BODY_BYTES)
+      return jsonAnswer(PAYLOAD_TOO_LARGE, origin, 0, { Connection: "close" });
 
     const q = url.indexOf("?");
     let path = unquotePath(q === -1 ? url : url.slice(0, q));
@@ -161,14 +205,14 @@ export function createMockCore(options: MockCoreOptions): MockCore {
     if (path.length > 1 && path.charCodeAt(path.length - 1) === 47) path = path.slice(0, -1);
 
     const match = path === "" ? undefined : matchRoute(path);
-    if (!match) return json({ status: 404, body: NOT_FOUND_BODY }, defaultDelay);
-    if (method !== "GET") return json({ status: 405, body: METHOD_NOT_ALLOWED_BODY }, defaultDelay, { Allow: "GET" });
+    if (!match) return jsonAnswer(NOT_FOUND, origin, defaultDelay);
+    if (method !== "GET") return jsonAnswer(METHOD_NOT_ALLOWED, origin, defaultDelay, { Allow: "GET" });
 
     // Scenarios apply to the three operations; the default latency to every answer but a preflight.
     const query = q === -1 ? undefined : new URLSearchParams(url.slice(q + 1));
-    const prefer = request.headers.prefer;
-    const own = readScenario(Array.isArray(prefer) ? prefer.join(", ") : prefer, query);
-    if ("fault" in own) return json({ status: 400, body: mockFault(own.fault) }, 0, undefined, `  mock: ${own.fault}`);
+    const prefer = headers.prefer;
+    const own = mayAskScenario(prefer, url, q) ? readScenario(Array.isArray(prefer) ? prefer.join(", ") : prefer, query) : NO_SCENARIO;
+    if ("fault" in own) return jsonAnswer({ status: 400, body: mockFault(own.fault) }, origin, 0, undefined, `  mock: ${own.fault}`);
     // A request that asks for any scenario of its own gets only its own; the others the global one.
     const global = own.applied.length === 0 && globalScenario !== undefined ? globalScenario() : undefined;
     const scenario = global ?? own;
@@ -177,6 +221,8 @@ export function createMockCore(options: MockCoreOptions): MockCore {
     const reply = forced
       ? { status: scenario.code!, body: errorBody(scenario.code!, operationId, compat) }
       : resolve({ index: snapshot(), params: match.params, query, empty: scenario.empty === true, compat });
+    const delayMs = scenario.delayMs ?? defaultDelay;
+    if (scenario.applied.length === 0) return jsonAnswer(reply, origin, delayMs);
     // Preference-Applied names only what changed this answer: `example=empty` on a list that
     // answered 200, `code` when the answer was forced, any delay.
     const applied = scenario.applied.filter((preference) =>
@@ -186,18 +232,18 @@ export function createMockCore(options: MockCoreOptions): MockCore {
           ? reply.status === scenario.code
           : true,
     );
-    const delayMs = scenario.delayMs ?? defaultDelay;
-    if (applied.length === 0) return json(reply, delayMs);
+    if (applied.length === 0) return jsonAnswer(reply, origin, delayMs);
     const text = applied.join(", ");
     // Preference-Applied answers the request's own Prefer (RFC 7240); the console's scenario only shows in the log.
-    if (global !== undefined) return json(reply, delayMs, undefined, `  console scenario: ${text}`);
-    return json(reply, delayMs, { "Preference-Applied": text }, `  scenario: ${text}`);
+    if (global !== undefined) return jsonAnswer(reply, origin, delayMs, undefined, `  console scenario: ${text}`);
+    return jsonAnswer(reply, origin, delayMs, { "Preference-Applied": text }, `  scenario: ${text}`);
   };
 
   return {
     respond,
     setDataset(data: unknown, source = "data"): string {
       current = provide(acceptDataset(data, source));
+      plainAnswers.clear();
       return snapshot().summary;
     },
     get liveSummary() {
@@ -209,6 +255,7 @@ export function createMockCore(options: MockCoreOptions): MockCore {
       current = () => pinned;
       indexed = pinned;
       index = next;
+      plainAnswers.clear();
       return next.summary;
     },
   };

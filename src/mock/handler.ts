@@ -6,7 +6,7 @@ import type { Dataset } from "../types/dataset.js";
 import { isToolkitError, type ToolkitError } from "../errors.js";
 import { createMockConsole } from "./console/index.js";
 import { escapeControl } from "../check/escape-control.js";
-import { createMockCore, normalizeBasePath, type MockCoreOptions } from "./core.js";
+import { createMockCore, normalizeBasePath, type MockAnswer, type MockCoreOptions } from "./core.js";
 import { datasetCounts, type DatasetIndex } from "./dataset-index.js";
 import type { RequestHeaders, ResponseHeaders } from "./cors.js";
 import type { DataChangeEvent } from "./options.js";
@@ -85,6 +85,18 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
   const schedule = options.schedule ?? timerScheduler;
   const pending = new Set<() => void>();
 
+  /** Writes an answer and logs it (a log line and the console's record, when either is on). */
+  const send = (method: string, url: string, started: number, answer: MockAnswer, response: NodeResponseLike): void => {
+    response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
+    if (!log && !mockConsole) return;
+    const tenths = Math.round((performance.now() - started) * 10);
+    // The method, the URL and the note (decoded scenario values) come from the request: escaped, so
+    // a `%0a` or an ESC cannot forge a log line or drive the terminal.
+    if (log) log(escapeControl(`${method} ${url} ${answer.status} ${(tenths / 10) | 0}.${tenths % 10}ms${answer.note}`));
+    mockConsole?.record({ method, url, status: answer.status, ms: tenths / 10, note: answer.note });
+  };
+
   const handler = (request: NodeRequestLike, response: NodeResponseLike): void => {
     const url = request.url ?? "/";
     if (mockConsole !== undefined && url.startsWith(consolePrefix))
@@ -92,20 +104,10 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
     const started = log || mockConsole ? performance.now() : 0;
     const method = request.method ?? "GET";
     const answer = core.respond({ method, url, headers: request.headers });
-    const send = (): void => {
-      response.writeHead(answer.status, answer.headers);
-      response.end(answer.body);
-      if (!log && !mockConsole) return;
-      const ms = performance.now() - started;
-      // The method, the URL and the note (decoded scenario values) come from the request: escaped, so
-      // a `%0a` or an ESC cannot forge a log line or drive the terminal.
-      if (log) log(escapeControl(`${method} ${url} ${answer.status} ${ms.toFixed(1)}ms${answer.note}`));
-      mockConsole?.record({ method, url, status: answer.status, ms: Math.round(ms * 10) / 10, note: answer.note });
-    };
-    if (answer.delayMs <= 0) return send();
+    if (answer.delayMs <= 0) return send(method, url, started, answer, response);
     const cancel = schedule(answer.delayMs, () => {
       pending.delete(cancel);
-      send();
+      send(method, url, started, answer, response);
     });
     pending.add(cancel);
     response.once("close", () => {

@@ -25,31 +25,41 @@ export interface RequestLog {
   list(afterId?: number): LoggedRequest[];
 }
 
-/** As kept: the time as a number, turned into ISO 8601 only when somebody reads the log. */
-interface Kept extends Omit<LoggedRequest, "at"> {
-  atMs: number;
-}
-
-const shown = ({ atMs, ...rest }: Kept): LoggedRequest => ({ ...rest, at: new Date(atMs).toISOString() });
+type Entry = Omit<LoggedRequest, "id" | "at">;
 
 /**
  * A ring of the last `size` requests. Recording is on the mock's hot path (every request), so it
- * formats nothing and moves nothing: one object into one slot.
+ * formats nothing and allocates nothing: the caller's entry, its id and its time go into one slot
+ * of three arrays.
  */
 export function createRequestLog(size = REQUEST_LOG_SIZE): RequestLog {
-  const ring: Array<Kept | undefined> = new Array<Kept | undefined>(size);
+  const entries = new Array<Entry | undefined>(size);
+  const ids = new Float64Array(size);
+  const times = new Float64Array(size);
   let next = 1;
   return {
     add(atMs, entry) {
-      const kept: Kept = { id: next, atMs, method: entry.method, url: entry.url, status: entry.status, ms: entry.ms, note: entry.note };
-      ring[next % size] = kept;
+      const slot = next % size;
+      entries[slot] = entry;
+      ids[slot] = next;
+      times[slot] = atMs;
       return next++;
     },
     list(afterId = 0) {
       const out: LoggedRequest[] = [];
       for (let id = Math.max(afterId + 1, next - size); id < next; id++) {
-        const kept = ring[id % size];
-        if (kept !== undefined && kept.id === id) out.push(shown(kept));
+        const slot = id % size;
+        const entry = entries[slot];
+        if (entry === undefined || ids[slot] !== id) continue;
+        out.push({
+          id,
+          at: new Date(times[slot]!).toISOString(),
+          method: entry.method,
+          url: entry.url,
+          status: entry.status,
+          ms: entry.ms,
+          note: entry.note,
+        });
       }
       return out;
     },
