@@ -2,15 +2,16 @@
 // as a user would meet them: whole processes of the built CLI (dist/, `npm run build` first),
 // alternating rounds, median ratio (bench/lib/rounds.ts). docs/performance.md records the figures.
 //   mock     the CLI mock vs a bare node:http server answering the same bytes and headers
-//            (autocannon, 50 connections): list (~95 KB), by id, 404, 422; target >= 0.8x req/s
+//            (wrk, 50 connections; bench/lib/load.ts): list (~95 KB), by id, 404, 422;
+//            target >= 0.8x req/s
 //   fixtures realistic evaluations as NDJSON to stdout: target >= 120,000/s, peak RSS < 300 MB
 //   validate 20,000 varied realistic records vs a plain script (JSON.parse + Ajv compiled from
 //            schemas/ on each record, same output sink): target within 1.5x
 //   verify   against a local conforming provider with Pact: < 3 s; an app with 20,000 records: < 10 s
 //   startup  `--help` and `--version` vs `node -e 0`: < 150 ms or within 60 ms of node
-// Select parts: `npm run bench -- limits mock` (names after "limits"); BENCH_ROUNDS (default 5),
-// BENCH_DURATION seconds per autocannon run (default 3).
-import autocannon from "autocannon";
+// Select parts: `npm run bench -- limits mock` (names after "limits"); BENCH_ROUNDS (default 5);
+// for the mock, BENCH_MOCK_ROUNDS (default 15) short runs of BENCH_DURATION seconds (default 1) per
+// server and endpoint.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -19,13 +20,15 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateDataset } from "../src/generate/index.js";
 import type { Dataset } from "../src/types/dataset.js";
+import { chooseLoadTool, type LoadTool } from "./lib/load.js";
 import { timeProcess } from "./lib/process.js";
 import { alternate, fmt, median } from "./lib/rounds.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CLI = join(ROOT, "dist/cli/main.js");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 1);
+const MOCK_ROUNDS = Number(process.env.BENCH_MOCK_ROUNDS ?? 15);
 const PARTS = ["mock", "fixtures", "validate", "verify", "startup"] as const;
 
 const verdict = (ok: boolean): string => (ok ? "ok" : "MISSED");
@@ -48,9 +51,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts a server process and resolves once `url` answers. */
-async function startServer(args: string[], url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"], cwd: ROOT });
+/** Starts a server process (behind `prefix`, e.g. taskset) and resolves once `url` answers. */
+async function startServer(args: string[], url: string, prefix: readonly string[] = []): Promise<ChildProcess> {
+  const [command, ...rest] = [...prefix, process.execPath, ...args];
+  const child = spawn(command!, rest, { stdio: ["ignore", "ignore", "inherit"], cwd: ROOT });
   for (let attempt = 0; attempt < 200; attempt++) {
     try {
       await fetch(url);
@@ -69,10 +73,11 @@ const stop = (child: ChildProcess): Promise<void> =>
     child.kill("SIGTERM");
   });
 
-async function requestsPerSecond(url: string): Promise<number> {
-  await autocannon({ url, connections: 50, duration: 1, workers: 1 });
-  const result = await autocannon({ url, connections: 50, duration: DURATION_S, workers: 1 });
-  return result.requests.total / result.duration;
+/** One warm-up run per server, then `MOCK_ROUNDS` short runs each, alternating (bench/lib/rounds.ts). */
+async function compareLoad(load: LoadTool, anchorUrl: string, subjectUrl: string) {
+  const options = { connections: 50, seconds: DURATION_S };
+  for (const url of [anchorUrl, subjectUrl]) await load.requestsPerSecond(url, { ...options, seconds: 2 });
+  return alternate(MOCK_ROUNDS, (which) => load.requestsPerSecond(which === "anchor" ? anchorUrl : subjectUrl, options));
 }
 
 async function benchMock(dir: string): Promise<void> {
@@ -81,17 +86,22 @@ async function benchMock(dir: string): Promise<void> {
   const file = join(dir, "mock-data.json");
   writeFileSync(file, JSON.stringify(data));
   const app = data.evaluations[0]!.app_id;
-  const paths: Record<string, string> = {
-    "by id": `/human-evaluations/${data.human_evaluations[0]!.id}`,
-    list: `/evaluations?app_id=${app}`,
-    "404": `/human-evaluations/${"f".repeat(24)}`,
-    "422": `/evaluations`,
-  };
+  const paths: ReadonlyArray<readonly [string, string]> = [
+    ["list", `/evaluations?app_id=${app}`],
+    ["by id", `/human-evaluations/${data.human_evaluations[0]!.id}`],
+    ["404", `/human-evaluations/${"f".repeat(24)}`],
+    ["422", `/evaluations`],
+  ];
+  const load = chooseLoadTool();
   const mockPort = await freePort();
-  const mock = await startServer([CLI, "mock", "--data", file, "--port", String(mockPort)], `http://127.0.0.1:${mockPort}/evaluations`);
+  const mock = await startServer(
+    [CLI, "mock", "--data", file, "--port", String(mockPort)],
+    `http://127.0.0.1:${mockPort}/evaluations`,
+    load.serverPrefix,
+  );
   const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
   try {
-    for (const path of Object.values(paths)) {
+    for (const [, path] of paths) {
       const response = await fetch(`http://127.0.0.1:${mockPort}${path}`);
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => {
@@ -103,21 +113,21 @@ async function benchMock(dir: string): Promise<void> {
     writeFileSync(answers, JSON.stringify(recorded));
     const barePort = await freePort();
     const bare = await startServer(
-      ["--import", "tsx", join(ROOT, "bench/lib/bare-server.ts"), answers, String(barePort)],
+      [join(ROOT, "bench/lib/bare-server.mjs"), answers, String(barePort)],
       `http://127.0.0.1:${barePort}/`,
+      load.serverPrefix,
     );
     try {
       console.log(
-        `mock: the CLI mock (logging to /dev/null) vs bare node:http, same bytes and headers; 50 connections, ${DURATION_S} s per run, ${ROUNDS} alternating rounds`,
+        `mock: the CLI mock (its request log to /dev/null, console on) vs bare node:http with the same bytes and headers; ${load.description}; 50 connections; ${MOCK_ROUNDS} alternating rounds of ${DURATION_S} s per server (median ratio, middle half of the rounds in brackets)`,
       );
-      for (const [name, path] of Object.entries(paths)) {
+      for (const [name, path] of paths) {
         const bytes = Buffer.from(recorded[path]!.body, "base64").length;
-        const r = await alternate(ROUNDS, (which) =>
-          requestsPerSecond(`http://127.0.0.1:${which === "anchor" ? barePort : mockPort}${path}`),
-        );
+        const r = await compareLoad(load, `http://127.0.0.1:${barePort}${path}`, `http://127.0.0.1:${mockPort}${path}`);
         console.log(
-          `  ${name.padEnd(6)} ${recorded[path]!.status} ${fmt(bytes).padStart(7)} B  mock ${fmt(r.medianSubject).padStart(7)} req/s  bare ${fmt(r.medianAnchor).padStart(7)} req/s  ratio ${r.medianRatio.toFixed(2)}x (rounds ${r.rounds.map((x) => x.ratio.toFixed(2)).join(" ")}; target >= 0.8x) ${verdict(r.medianRatio >= 0.8)}`,
+          `  ${name.padEnd(6)} ${recorded[path]!.status} ${fmt(bytes).padStart(7)} B  mock ${fmt(r.medianSubject).padStart(7)} req/s  bare ${fmt(r.medianAnchor).padStart(7)} req/s  ratio ${r.medianRatio.toFixed(2)}x [${r.ratioSpread.map((x) => x.toFixed(2)).join("-")}] (target >= 0.8x) ${verdict(r.medianRatio >= 0.8)}`,
         );
+        console.log(`         rounds: ${r.rounds.map((x) => x.ratio.toFixed(2)).join(" ")}`);
       }
     } finally {
       await stop(bare);

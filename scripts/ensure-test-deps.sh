@@ -18,11 +18,9 @@ python_present || missing+=(python3-fastapi python3-httpx)
 chromium_present || missing+=(chromium)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-if [ "$(id -u)" -eq 0 ]; then
-  as_root=()
-elif command -v sudo >/dev/null 2>&1 && sudo -n true >/dev/null 2>&1; then
-  as_root=(sudo -n)
-else
+# shellcheck source=as-root.sh
+source "$(dirname "$0")/as-root.sh"
+if ! find_root_prefix; then
   echo "ensure-test-deps: missing ${missing[*]}; run as root: apt-get update && apt-get install -y --no-install-recommends ${missing[*]}" >&2
   exit 1
 fi

@@ -10,15 +10,21 @@ export interface Round {
 export interface Rounds {
   rounds: Round[];
   medianRatio: number;
+  /** The middle half of the per-round ratios (first and third quartile): how noisy the rounds were. */
+  ratioSpread: [number, number];
   medianAnchor: number;
   medianSubject: number;
 }
 
-export const median = (values: readonly number[]): number => {
+/** The value at fraction `q` (0 to 1) of the sorted values, interpolated between neighbours. */
+export const quantile = (values: readonly number[], q: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  return sorted[low]! + (sorted[Math.min(low + 1, sorted.length - 1)]! - sorted[low]!) * (at - low);
 };
+
+export const median = (values: readonly number[]): number => quantile(values, 0.5);
 
 /**
  * Runs `measure("anchor")` and `measure("subject")` `count` times in alternating order and returns
@@ -39,9 +45,11 @@ export async function alternate(
     const subject = got.subject!;
     rounds.push({ anchor, subject, ratio: options.lowerIsBetter ? anchor / subject : subject / anchor });
   }
+  const ratios = rounds.map((r) => r.ratio);
   return {
     rounds,
-    medianRatio: median(rounds.map((r) => r.ratio)),
+    medianRatio: median(ratios),
+    ratioSpread: [quantile(ratios, 0.25), quantile(ratios, 0.75)],
     medianAnchor: median(rounds.map((r) => r.anchor)),
     medianSubject: median(rounds.map((r) => r.subject)),
   };

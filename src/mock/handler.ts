@@ -2,6 +2,8 @@
 // this adapter holds it for its delay, writes it and logs one line per request. URLs under
 // `{base path}/_mock` go to the console (console/) first: one string check on the hot path.
 import type { IncomingMessage, ServerResponse } from "node:http";
+// The module binding, not the global: `globalThis.performance` is an accessor, read on every request.
+import { performance } from "node:perf_hooks";
 import type { Dataset } from "../types/dataset.js";
 import { isToolkitError, type ToolkitError } from "../errors.js";
 import { createMockConsole } from "./console/index.js";
@@ -43,6 +45,17 @@ export interface MockHandlerOptions extends MockCoreOptions {
  * Runs `send` after `delayMs` (later, never synchronously) and returns a function that cancels it.
  * The one place the mock reads the clock: a test injects its own and sees each delay asked for.
  */
+/** One answered request, as the log line and the console's request log tell it. */
+interface LoggedAnswer {
+  method: string;
+  url: string;
+  status: number;
+  /** From arrival to answer, delays included, to a tenth of a millisecond. */
+  ms: number;
+  /** The scenario applied, or what was wrong with one ("" when none). */
+  note: string;
+}
+
 export type Scheduler = (delayMs: number, send: () => void) => () => void;
 
 const timerScheduler: Scheduler = (delayMs, send) => {
@@ -85,16 +98,36 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
   const schedule = options.schedule ?? timerScheduler;
   const pending = new Set<() => void>();
 
-  /** Writes an answer and logs it (a log line and the console's record, when either is on). */
+  // What was answered is noted per request (one object) and told once per event-loop turn: the log
+  // lines are formatted and the console's records kept in one pass over the turn's requests, which
+  // costs a busy server less than doing both between two requests.
+  let answered: LoggedAnswer[] = [];
+  let telling = false;
+  const tell = (): void => {
+    telling = false;
+    const batch = answered;
+    answered = [];
+    for (const entry of batch) {
+      // The method, the URL and the note (decoded scenario values) come from the request: escaped, so
+      // a `%0a` or an ESC cannot forge a log line or drive the terminal.
+      if (log)
+        log(
+          `${escapeControl(entry.method)} ${escapeControl(entry.url)} ${entry.status} ${entry.ms.toFixed(1)}ms${escapeControl(entry.note)}`,
+        );
+      mockConsole?.record(entry);
+    }
+  };
+
+  /** Writes an answer and notes it for the log and the console (when either is on). */
   const send = (method: string, url: string, started: number, answer: MockAnswer, response: NodeResponseLike): void => {
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body);
     if (!log && !mockConsole) return;
-    const tenths = Math.round((performance.now() - started) * 10);
-    // The method, the URL and the note (decoded scenario values) come from the request: escaped, so
-    // a `%0a` or an ESC cannot forge a log line or drive the terminal.
-    if (log) log(escapeControl(`${method} ${url} ${answer.status} ${(tenths / 10) | 0}.${tenths % 10}ms${answer.note}`));
-    mockConsole?.record({ method, url, status: answer.status, ms: tenths / 10, note: answer.note });
+    answered.push({ method, url, status: answer.status, ms: Math.round((performance.now() - started) * 10) / 10, note: answer.note });
+    if (!telling) {
+      telling = true;
+      setImmediate(tell);
+    }
   };
 
   const handler = (request: NodeRequestLike, response: NodeResponseLike): void => {
@@ -136,6 +169,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
     refuseData: (error: ToolkitError): void => mockConsole?.dataChanged({ ok: false, error }),
     liveSummary: (): string | undefined => core.liveSummary,
     dispose(): void {
+      tell();
       mockConsole?.dispose();
       for (const cancel of pending) cancel();
       pending.clear();

@@ -12,7 +12,7 @@ const humanId = data.human_evaluations[0]!.id;
 interface HeldServer {
   server: RunningMockServer;
   clock: ManualScheduler;
-  /** The mock's log: one line per reply, written as the reply is sent. */
+  /** The mock's log: one line per reply, written once the reply is sent. */
   lines: string[];
 }
 
@@ -44,8 +44,10 @@ async function heldReply({ server, clock, lines }: HeldServer, path: string, del
   expect(lines.length).toBe(before);
   expect(answered).toBe(false);
   held!.release();
+  const got = await answer;
+  // Logged once the reply has gone out (the log is written once per event-loop turn).
   expect(lines.slice(before)).toEqual([expect.stringMatching(/^GET \S+ \d{3} /)]);
-  return answer;
+  return got;
 }
 
 let held: HeldServer;
