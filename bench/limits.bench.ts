@@ -10,8 +10,8 @@
 //   verify   against a local conforming provider with Pact: < 3 s; an app with 20,000 records: < 10 s
 //   startup  `--help` and `--version` vs `node -e 0`: < 150 ms or within 60 ms of node
 // Select parts: `npm run bench -- limits mock` (names after "limits"); BENCH_ROUNDS (default 5);
-// for the mock, BENCH_MOCK_ROUNDS (default 15) short runs of BENCH_DURATION seconds (default 1) per
-// server and endpoint.
+// for the mock, per path BENCH_MOCK_LAUNCHES (default 5) fresh starts of both servers, each measured
+// in BENCH_MOCK_ROUNDS (default 5) alternating runs of BENCH_DURATION seconds (default 1).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -22,13 +22,14 @@ import { generateDataset } from "../src/generate/index.js";
 import type { Dataset } from "../src/types/dataset.js";
 import { chooseLoadTool, type LoadTool } from "./lib/load.js";
 import { timeProcess } from "./lib/process.js";
-import { alternate, fmt, median } from "./lib/rounds.js";
+import { alternate, fmt, median, summarize, type Round, type Rounds } from "./lib/rounds.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CLI = join(ROOT, "dist/cli/main.js");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 1);
-const MOCK_ROUNDS = Number(process.env.BENCH_MOCK_ROUNDS ?? 15);
+const MOCK_LAUNCHES = Number(process.env.BENCH_MOCK_LAUNCHES ?? 5);
+const MOCK_ROUNDS = Number(process.env.BENCH_MOCK_ROUNDS ?? 5);
 const PARTS = ["mock", "fixtures", "validate", "verify", "startup"] as const;
 
 const verdict = (ok: boolean): string => (ok ? "ok" : "MISSED");
@@ -73,11 +74,65 @@ const stop = (child: ChildProcess): Promise<void> =>
     child.kill("SIGTERM");
   });
 
-/** One warm-up run per server, then `MOCK_ROUNDS` short runs each, alternating (bench/lib/rounds.ts). */
-async function compareLoad(load: LoadTool, anchorUrl: string, subjectUrl: string) {
+interface Recorded {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Each path's answer from the mock: status, headers (not Date or the connection's) and body, for the bare server to replay. */
+async function recordAnswers(file: string, paths: readonly string[]): Promise<Record<string, Recorded>> {
+  const port = await freePort();
+  const mock = await startServer([CLI, "mock", "--data", file, "--port", String(port)], `http://127.0.0.1:${port}/evaluations`);
+  try {
+    const recorded: Record<string, Recorded> = {};
+    for (const path of paths) {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`);
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        if (name !== "date" && name !== "connection" && name !== "keep-alive") headers[name] = value;
+      });
+      recorded[path] = { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()).toString("base64") };
+    }
+    return recorded;
+  } finally {
+    await stop(mock);
+  }
+}
+
+/**
+ * The mock against the bare server on one path: `MOCK_LAUNCHES` times, both servers started afresh
+ * (a process's luck, its memory layout and its age, is not one path's figure), warmed up for 2 s, then
+ * `MOCK_ROUNDS` alternating runs each. All rounds together give the median and the middle half.
+ */
+async function compareOnPath(load: LoadTool, dataFile: string, answersFile: string, path: string): Promise<Rounds> {
   const options = { connections: 50, seconds: DURATION_S };
-  for (const url of [anchorUrl, subjectUrl]) await load.requestsPerSecond(url, { ...options, seconds: 2 });
-  return alternate(MOCK_ROUNDS, (which) => load.requestsPerSecond(which === "anchor" ? anchorUrl : subjectUrl, options));
+  const rounds: Round[] = [];
+  for (let launch = 0; launch < MOCK_LAUNCHES; launch++) {
+    const [mockPort, barePort] = [await freePort(), await freePort()];
+    const mock = await startServer(
+      [CLI, "mock", "--data", dataFile, "--port", String(mockPort)],
+      `http://127.0.0.1:${mockPort}/evaluations`,
+      load.serverPrefix,
+    );
+    try {
+      const bare = await startServer(
+        [join(ROOT, "bench/lib/bare-server.mjs"), answersFile, String(barePort)],
+        `http://127.0.0.1:${barePort}/`,
+        load.serverPrefix,
+      );
+      try {
+        const urls = { anchor: `http://127.0.0.1:${barePort}${path}`, subject: `http://127.0.0.1:${mockPort}${path}` };
+        for (const url of Object.values(urls)) await load.requestsPerSecond(url, { ...options, seconds: 2 });
+        rounds.push(...(await alternate(MOCK_ROUNDS, (which) => load.requestsPerSecond(urls[which], options))).rounds);
+      } finally {
+        await stop(bare);
+      }
+    } finally {
+      await stop(mock);
+    }
+  }
+  return summarize(rounds);
 }
 
 async function benchMock(dir: string): Promise<void> {
@@ -92,48 +147,26 @@ async function benchMock(dir: string): Promise<void> {
     ["404", `/human-evaluations/${"f".repeat(24)}`],
     ["422", `/evaluations`],
   ];
-  const load = chooseLoadTool();
-  const mockPort = await freePort();
-  const mock = await startServer(
-    [CLI, "mock", "--data", file, "--port", String(mockPort)],
-    `http://127.0.0.1:${mockPort}/evaluations`,
-    load.serverPrefix,
+  const recorded = await recordAnswers(
+    file,
+    paths.map(([, path]) => path),
   );
-  const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
-  try {
-    for (const [, path] of paths) {
-      const response = await fetch(`http://127.0.0.1:${mockPort}${path}`);
-      const headers: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        if (name !== "date" && name !== "connection" && name !== "keep-alive") headers[name] = value;
-      });
-      recorded[path] = { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()).toString("base64") };
-    }
-    const answers = join(dir, "answers.json");
-    writeFileSync(answers, JSON.stringify(recorded));
-    const barePort = await freePort();
-    const bare = await startServer(
-      [join(ROOT, "bench/lib/bare-server.mjs"), answers, String(barePort)],
-      `http://127.0.0.1:${barePort}/`,
-      load.serverPrefix,
+  const answers = join(dir, "answers.json");
+  writeFileSync(answers, JSON.stringify(recorded));
+  const load = chooseLoadTool();
+  console.log(
+    `mock: the CLI mock (its request log to /dev/null, console on) vs bare node:http with the same bytes and headers; ${load.description}; 50 connections; per path ${MOCK_LAUNCHES} launches of both servers x ${MOCK_ROUNDS} alternating rounds of ${DURATION_S} s (median ratio, middle half of the rounds in brackets)`,
+  );
+  for (const [name, path] of paths) {
+    const bytes = Buffer.from(recorded[path]!.body, "base64").length;
+    const r = await compareOnPath(load, file, answers, path);
+    console.log(
+      `  ${name.padEnd(6)} ${recorded[path]!.status} ${fmt(bytes).padStart(7)} B  mock ${fmt(r.medianSubject).padStart(7)} req/s  bare ${fmt(r.medianAnchor).padStart(7)} req/s  ratio ${r.medianRatio.toFixed(2)}x [${r.ratioSpread.map((x) => x.toFixed(2)).join("-")}] (target >= 0.8x) ${verdict(r.medianRatio >= 0.8)}`,
     );
-    try {
-      console.log(
-        `mock: the CLI mock (its request log to /dev/null, console on) vs bare node:http with the same bytes and headers; ${load.description}; 50 connections; ${MOCK_ROUNDS} alternating rounds of ${DURATION_S} s per server (median ratio, middle half of the rounds in brackets)`,
-      );
-      for (const [name, path] of paths) {
-        const bytes = Buffer.from(recorded[path]!.body, "base64").length;
-        const r = await compareLoad(load, `http://127.0.0.1:${barePort}${path}`, `http://127.0.0.1:${mockPort}${path}`);
-        console.log(
-          `  ${name.padEnd(6)} ${recorded[path]!.status} ${fmt(bytes).padStart(7)} B  mock ${fmt(r.medianSubject).padStart(7)} req/s  bare ${fmt(r.medianAnchor).padStart(7)} req/s  ratio ${r.medianRatio.toFixed(2)}x [${r.ratioSpread.map((x) => x.toFixed(2)).join("-")}] (target >= 0.8x) ${verdict(r.medianRatio >= 0.8)}`,
-        );
-        console.log(`         rounds: ${r.rounds.map((x) => x.ratio.toFixed(2)).join(" ")}`);
-      }
-    } finally {
-      await stop(bare);
-    }
-  } finally {
-    await stop(mock);
+    // Each round as ratio (mock/bare in thousands of req/s), in the order measured: a drift shows.
+    console.log(
+      `         rounds: ${r.rounds.map((x) => `${x.ratio.toFixed(2)} (${(x.subject / 1000).toFixed(0)}/${(x.anchor / 1000).toFixed(0)})`).join(" ")}`,
+    );
   }
 }
 

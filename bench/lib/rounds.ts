@@ -45,9 +45,14 @@ export async function alternate(
     const subject = got.subject!;
     rounds.push({ anchor, subject, ratio: options.lowerIsBetter ? anchor / subject : subject / anchor });
   }
+  return summarize(rounds);
+}
+
+/** The medians and the middle half of rounds measured in one or more runs of `alternate`. */
+export function summarize(rounds: readonly Round[]): Rounds {
   const ratios = rounds.map((r) => r.ratio);
   return {
-    rounds,
+    rounds: [...rounds],
     medianRatio: median(ratios),
     ratioSpread: [quantile(ratios, 0.25), quantile(ratios, 0.75)],
     medianAnchor: median(rounds.map((r) => r.anchor)),

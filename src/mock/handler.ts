@@ -30,6 +30,7 @@ export interface NodeResponseLike {
 export { MAX_REQUEST_BODY_BYTES, normalizeBasePath, unquotePath } from "./core.js";
 
 export interface MockHandlerOptions extends MockCoreOptions {
+  /** One line per answered request, told at the end of the event-loop turn that answered it. */
   log?: (line: string) => void;
   /** Holds a delayed reply; default setTimeout. Tests pass their own to release replies by hand. */
   schedule?: Scheduler;

@@ -32,7 +32,10 @@ export interface MockServerOptions {
   live?: LiveMockOptions;
   /** Holds delayed replies (default setTimeout); a test's own releases them by hand (see Scheduler). */
   schedule?: Scheduler;
-  /** Receives one line per request (`GET /evaluations?app_id=x 200 0.3ms`) and per data reload. */
+  /**
+   * Receives one line per request (`GET /evaluations?app_id=x 200 0.3ms`), once its reply is written
+   * (the lines of one event-loop turn together, at its end), and one per data reload.
+   */
   log?: (line: string) => void;
   /** Serve the mock console at `{basePath}/_mock/` (default true; see docs/mock.md). */
   console?: boolean;
