@@ -7,6 +7,7 @@ import { performance } from "node:perf_hooks";
 import type { Dataset } from "../types/dataset.js";
 import { isToolkitError, type ToolkitError } from "../errors.js";
 import { createMockConsole } from "./console/index.js";
+import type { AnsweredRequest } from "./console/request-log.js";
 import { escapeControl } from "../check/escape-control.js";
 import { createMockCore, normalizeBasePath, type MockAnswer, type MockCoreOptions } from "./core.js";
 import { datasetCounts, type DatasetIndex } from "./dataset-index.js";
@@ -46,17 +47,6 @@ export interface MockHandlerOptions extends MockCoreOptions {
  * Runs `send` after `delayMs` (later, never synchronously) and returns a function that cancels it.
  * The one place the mock reads the clock: a test injects its own and sees each delay asked for.
  */
-/** One answered request, as the log line and the console's request log tell it. */
-interface LoggedAnswer {
-  method: string;
-  url: string;
-  status: number;
-  /** From arrival to answer, delays included, to a tenth of a millisecond. */
-  ms: number;
-  /** The scenario applied, or what was wrong with one ("" when none). */
-  note: string;
-}
-
 export type Scheduler = (delayMs: number, send: () => void) => () => void;
 
 const timerScheduler: Scheduler = (delayMs, send) => {
@@ -102,7 +92,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
   // What was answered is noted per request (one object) and told once per event-loop turn: the log
   // lines are formatted and the console's records kept in one pass over the turn's requests, which
   // costs a busy server less than doing both between two requests.
-  let answered: LoggedAnswer[] = [];
+  let answered: AnsweredRequest[] = [];
   let telling = false;
   const tell = (): void => {
     telling = false;

@@ -10,7 +10,7 @@ import { datasetCounts, describeCounts, type DatasetCounts } from "../dataset-in
 import { NO_SCENARIO, type Scenario } from "../scenarios.js";
 import { createEventStream } from "./event-stream.js";
 import { CONSOLE_PAGE, CONSOLE_PAGE_CSP } from "./page.js";
-import { createRequestLog, type LoggedRequest } from "./request-log.js";
+import { createRequestLog, type AnsweredRequest } from "./request-log.js";
 import { describeScenario, parseScenarioSwitch } from "./scenario-switch.js";
 
 export { CONSOLE_PATH } from "./api.js";
@@ -40,7 +40,7 @@ export interface MockConsole {
   /** The scenario switched on (NO_SCENARIO when none), for the core. */
   scenario(): Scenario;
   /** Logs an answered API request and sends it to the open pages. */
-  record(entry: Omit<LoggedRequest, "id" | "at">): void;
+  record(entry: AnsweredRequest): void;
   /** A data swap: accepted (the new data) or refused (why). */
   dataChanged(change: { ok: true; counts: DatasetCounts; source: string } | { ok: false; error: ToolkitError }): void;
   /** Ends the event streams. */

@@ -16,50 +16,39 @@ export interface LoggedRequest {
   note: string;
 }
 
+/** One answered request as the mock notes it: a LoggedRequest before the log gives it an id and a time. */
+export type AnsweredRequest = Omit<LoggedRequest, "id" | "at">;
+
 export const REQUEST_LOG_SIZE = 200;
 
 export interface RequestLog {
   /** Logs one answered request (`atMs`: epoch ms) and returns its id. */
-  add(atMs: number, entry: Omit<LoggedRequest, "id" | "at">): number;
+  add(atMs: number, entry: AnsweredRequest): number;
   /** Oldest first; with `afterId`, only the entries logged after it. */
   list(afterId?: number): LoggedRequest[];
 }
 
-type Entry = Omit<LoggedRequest, "id" | "at">;
-
 /**
  * A ring of the last `size` requests. Recording is on the mock's hot path (every request), so it
- * formats nothing and allocates nothing: the caller's entry, its id and its time go into one slot
- * of three arrays.
+ * formats nothing and allocates nothing: the caller's entry and its time go into one slot of two
+ * arrays. Ids are consecutive, so the slot of id N holds N for as long as N is among the last `size`.
  */
 export function createRequestLog(size = REQUEST_LOG_SIZE): RequestLog {
-  const entries = new Array<Entry | undefined>(size);
-  const ids = new Float64Array(size);
+  const entries = new Array<AnsweredRequest | undefined>(size);
   const times = new Float64Array(size);
   let next = 1;
   return {
     add(atMs, entry) {
-      const slot = next % size;
-      entries[slot] = entry;
-      ids[slot] = next;
-      times[slot] = atMs;
+      entries[next % size] = entry;
+      times[next % size] = atMs;
       return next++;
     },
     list(afterId = 0) {
       const out: LoggedRequest[] = [];
       for (let id = Math.max(afterId + 1, next - size); id < next; id++) {
-        const slot = id % size;
-        const entry = entries[slot];
-        if (entry === undefined || ids[slot] !== id) continue;
-        out.push({
-          id,
-          at: new Date(times[slot]!).toISOString(),
-          method: entry.method,
-          url: entry.url,
-          status: entry.status,
-          ms: entry.ms,
-          note: entry.note,
-        });
+        const entry = entries[id % size]!;
+        const at = new Date(times[id % size]!).toISOString();
+        out.push({ id, at, method: entry.method, url: entry.url, status: entry.status, ms: entry.ms, note: entry.note });
       }
       return out;
     },
