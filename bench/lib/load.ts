@@ -3,7 +3,7 @@
 // under test on CPU 0, the load tool on CPU 1 (taskset), so the two never take turns on one core
 // and the figure is the server's. Every figure printed names the tool and the placement.
 import autocannon from "autocannon";
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 
 export interface LoadOptions {
@@ -20,15 +20,15 @@ export interface LoadTool {
   readonly serverPrefix: readonly string[];
 }
 
-const has = (command: string, args: readonly string[] = ["--version"]): boolean => {
-  try {
-    execFileSync(command, args, { stdio: "ignore" });
-    return true;
-  } catch (error) {
-    // wrk --version prints its banner and exits 1: it exists all the same.
-    return (error as NodeJS.ErrnoException).code !== "ENOENT";
-  }
-};
+/** Whether `taskset` can be run here. */
+const hasTaskset = (): boolean => spawnSync("taskset", ["-V"], { stdio: "ignore" }).error === undefined;
+
+/** wrk's version ("" if it prints none), or undefined when wrk is not installed (`wrk -v` exits 1 after its banner). */
+function wrkVersion(): string | undefined {
+  const run = spawnSync("wrk", ["-v"], { encoding: "utf8" });
+  if (run.error !== undefined) return undefined;
+  return /wrk (\S+)/.exec(`${run.stdout}${run.stderr}`)?.[1] ?? "";
+}
 
 /**
  * wrk's summary line "123456 requests in 3.00s, 12.3MB read" as requests per second. Socket errors
@@ -67,9 +67,9 @@ const viaAutocannon: LoadTool["requestsPerSecond"] = async (url, { connections, 
 
 /** wrk (pinned when it can be) if installed, else autocannon in a worker thread of this process. */
 export function chooseLoadTool(): LoadTool {
-  const pinned = availableParallelism() >= 2 && has("taskset", ["-V"]);
-  if (has("wrk", ["-v"])) {
-    const version = /wrk (\S+)/.exec(execFileSync("sh", ["-c", "wrk -v 2>&1 || true"], { encoding: "utf8" }))?.[1] ?? "";
+  const pinned = availableParallelism() >= 2 && hasTaskset();
+  const version = wrkVersion();
+  if (version !== undefined) {
     return {
       description: `wrk ${version}${pinned ? ", server on CPU 0, wrk on CPU 1" : " (no taskset or one CPU: not pinned)"}`,
       requestsPerSecond: wrk(pinned ? ["taskset", "-c", "1"] : []),

@@ -28,24 +28,19 @@ export const writeLine = (stream: NodeJS.WritableStream, line = ""): void => {
  * one write (one system call instead of one per request), in order; `flush` writes what is left.
  */
 export function createLineLog(stream: NodeJS.WritableStream): { log: (line: string) => void; flush: () => void } {
-  // Kept as a list and joined once per write: one copy of the text, not a chain of concatenations.
-  let pending: string[] = [];
-  let pendingLength = 0;
+  let pending = "";
   let scheduled = false;
   const flush = (): void => {
     scheduled = false;
-    if (pending.length === 0) return;
-    const lines = pending;
-    pending = [];
-    pendingLength = 0;
-    lines.push("");
-    if (!isClosed(stream)) stream.write(lines.join("\n"));
+    if (pending === "") return;
+    const text = pending;
+    pending = "";
+    if (!isClosed(stream)) stream.write(text);
   };
   return {
     log(line) {
-      pending.push(line);
-      pendingLength += line.length + 1;
-      if (pendingLength > 64 * 1024) return flush();
+      pending += `${line}\n`;
+      if (pending.length > 64 * 1024) return flush();
       if (!scheduled) {
         scheduled = true;
         setImmediate(flush);

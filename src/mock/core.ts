@@ -13,7 +13,7 @@ import { createLiveProvider, type LiveMockOptions } from "./live.js";
 import { utf8Bytes } from "./bytes.js";
 import { acceptDataset } from "./load-dataset.js";
 import { matchRoute, type Reply } from "./routes.js";
-import { NO_SCENARIO, readScenario, type Scenario } from "./scenarios.js";
+import { readScenario, type Scenario } from "./scenarios.js";
 
 export interface MockCoreOptions {
   /** Checked with the conformance checker: contract errors throw E_DATA_INVALID. */
@@ -115,14 +115,6 @@ function jsonAnswer(reply: Reply, origin: string | undefined, delayMs: number, e
   return { status: reply.status, headers, body: reply.body, delayMs, note };
 }
 
-/**
- * Whether a request may ask for a scenario at all: a Prefer header, or a query that could hold a
- * `__` parameter (written out, or percent-encoded as `%5F`). Most requests ask for none, and
- * this spares them parsing the query and the header.
- */
-const mayAskScenario = (prefer: string | string[] | undefined, url: string, q: number): boolean =>
-  prefer !== undefined || (q !== -1 && (url.includes("__", q) || url.includes("%5F", q) || url.includes("%5f", q)));
-
 export function createMockCore(options: MockCoreOptions): MockCore {
   // Each request is answered from one snapshot of the data: in live mode the provider's current
   // dataset (a new object only when a record changed), indexed once per snapshot.
@@ -211,7 +203,7 @@ export function createMockCore(options: MockCoreOptions): MockCore {
     // Scenarios apply to the three operations; the default latency to every answer but a preflight.
     const query = q === -1 ? undefined : new URLSearchParams(url.slice(q + 1));
     const prefer = headers.prefer;
-    const own = mayAskScenario(prefer, url, q) ? readScenario(Array.isArray(prefer) ? prefer.join(", ") : prefer, query) : NO_SCENARIO;
+    const own = readScenario(Array.isArray(prefer) ? prefer.join(", ") : prefer, query);
     if ("fault" in own) return jsonAnswer({ status: 400, body: mockFault(own.fault) }, origin, 0, undefined, `  mock: ${own.fault}`);
     // A request that asks for any scenario of its own gets only its own; the others the global one.
     const global = own.applied.length === 0 && globalScenario !== undefined ? globalScenario() : undefined;

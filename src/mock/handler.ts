@@ -101,10 +101,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
     for (const entry of batch) {
       // The method, the URL and the note (decoded scenario values) come from the request: escaped, so
       // a `%0a` or an ESC cannot forge a log line or drive the terminal.
-      if (log)
-        log(
-          `${escapeControl(entry.method)} ${escapeControl(entry.url)} ${entry.status} ${entry.ms.toFixed(1)}ms${escapeControl(entry.note)}`,
-        );
+      if (log) log(escapeControl(`${entry.method} ${entry.url} ${entry.status} ${entry.ms.toFixed(1)}ms${entry.note}`));
       mockConsole?.record(entry);
     }
   };

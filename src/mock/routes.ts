@@ -112,27 +112,13 @@ export const ROUTES: readonly Route[] = OPERATION_IDS.map((operationId) => ({
   resolve: RESOLVERS[operationId],
 }));
 
-// Matching is on every request: a path without parameters is one Map lookup; a path with them is
-// tried only when it starts with the template's literal part (e.g. `/human-evaluations/`).
-const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
-const STATIC_ROUTES = new Map(
-  ROUTES.filter((route) => route.paramNames.length === 0).map((route) => [OPERATIONS[route.operationId].path, route]),
-);
-const PARAM_ROUTES = ROUTES.filter((route) => route.paramNames.length > 0).map((route) => {
-  const template = OPERATIONS[route.operationId].path;
-  return { route, prefix: template.slice(0, template.indexOf("{")) };
-});
-
 /** The route and path parameters for a decoded path already stripped of base path and trailing slash. */
-export function matchRoute(path: string): { route: Route; params: Readonly<Record<string, string>> } | undefined {
-  const route = STATIC_ROUTES.get(path);
-  if (route !== undefined) return { route, params: NO_PARAMS };
-  for (const { route, prefix } of PARAM_ROUTES) {
-    if (!path.startsWith(prefix)) continue;
+export function matchRoute(path: string): { route: Route; params: Record<string, string> } | undefined {
+  for (const route of ROUTES) {
     const match = route.pattern.exec(path);
     if (!match) continue;
     const params: Record<string, string> = {};
-    for (let i = 0; i < route.paramNames.length; i++) params[route.paramNames[i]!] = match[i + 1]!;
+    route.paramNames.forEach((name, i) => (params[name] = match[i + 1]!));
     return { route, params };
   }
   return undefined;
