@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "coverage/", ".tmp/", "src/types/schemas.ts"] },
+  { ignores: ["dist/", "node_modules/", "coverage/", ".tmp/", "src/types/schemas.ts", "src/check/precompiled/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

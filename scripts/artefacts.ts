@@ -4,6 +4,13 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { renderOpenApiYaml } from "../src/contract/openapi.js";
 import { loadSchemas } from "../src/schemas/catalog.js";
+import { renderBundledSchemas } from "./bundle-schemas.js";
+import {
+  PRECOMPILED_CHECKER_PATH,
+  PRECOMPILED_SPOTLESS_PATH,
+  renderPrecompiledChecker,
+  renderPrecompiledSpotless,
+} from "./precompile-validators.js";
 import { generateTypes } from "./typegen.js";
 
 export interface GeneratedArtefact {
@@ -12,7 +19,14 @@ export interface GeneratedArtefact {
   render(): string | Promise<string>;
 }
 
+/** The bundled copy of schemas/, which every other artefact is rendered from (so `npm run gen` renders the rest anew once it changes). */
+export const BUNDLED_SCHEMAS_PATH = "src/schemas/bundled.ts";
+
 export const GENERATED_ARTEFACTS: readonly GeneratedArtefact[] = [
+  { path: BUNDLED_SCHEMAS_PATH, render: renderBundledSchemas },
+  // The checker's validators, compiled at build time (Ajv standalone code): no `new Function` at run time.
+  { path: PRECOMPILED_CHECKER_PATH, render: renderPrecompiledChecker },
+  { path: PRECOMPILED_SPOTLESS_PATH, render: renderPrecompiledSpotless },
   { path: "src/types/schemas.ts", render: () => generateTypes(loadSchemas()) },
   { path: "contracts/openapi.yaml", render: renderOpenApiYaml },
   // The embedded default dataset: what `evals-contract fixtures` writes with its default options
@@ -50,5 +64,16 @@ function firstDifference(have: string | undefined, want: string): string {
   const b = want.split("\n");
   const at = a.findIndex((line, i) => line !== b[i]);
   const line = at === -1 ? a.length : at;
-  return `line ${line + 1}: committed ${JSON.stringify(a[line]?.trim() ?? "")}, generated ${JSON.stringify(b[line]?.trim() ?? "")}`;
+  const [committed, generated] = excerpts(a[line]?.trim() ?? "", b[line]?.trim() ?? "");
+  return `line ${line + 1}: committed ${JSON.stringify(committed)}, generated ${JSON.stringify(generated)}`;
+}
+
+/** The two lines around where they first differ (a generated line can be a whole schema long). */
+function excerpts(x: string, y: string, width = 60): [string, string] {
+  let column = 0;
+  while (column < x.length && x[column] === y[column]) column++;
+  const from = Math.max(0, column - width / 2);
+  const cut = (text: string): string =>
+    (from > 0 ? "..." : "") + text.slice(from, from + width) + (text.length > from + width ? "..." : "");
+  return [cut(x), cut(y)];
 }

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   E_PORT_IN_USE: "the port to listen on is already taken",
   E_LISTEN: "the server cannot listen on the given host and port",
   E_PROVIDER_UNREACHABLE: "the provider under verification cannot be reached",
+  E_EMPTY_APP: "the app under verification has no records on the provider: nothing to vouch for (--allow-empty-app accepts that)",
   E_PRISM: "Prism failed to start or exited",
   E_PACT: "the Pact verifier could not run",
   E_OPENAPI_INVALID: "a document given as OpenAPI is not OpenAPI 3.0 or 3.1 (or not JSON or YAML)",

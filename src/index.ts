@@ -1,24 +1,4 @@
-// The public surface of evals-contract's core: schemas, types, the operations and the conformance
-// checker. Heavy parts have their own entry points: `evals-contract/generate`, `/mock`, `/verify`,
-// `/prism`.
-export { RESOURCE_NAMES, SCHEMA_NAMES, SCHEMAS_DIR, getSchema, loadSchemas, schemaId, isResourceName } from "./schemas/index.js";
-export type { JsonSchema, ResourceName, SchemaName } from "./schemas/index.js";
-export type * from "./types/schemas.js";
-export type { Dataset } from "./types/dataset.js";
-export { OPERATIONS, OPERATION_IDS, isOperationId, pathFor } from "./contract/index.js";
-export type { OperationId, OperationSpec } from "./contract/index.js";
-export {
-  checkDataset,
-  checkDocument,
-  checkResource,
-  checkResponse,
-  countBySeverity,
-  escalateWarnings,
-  formatFindings,
-  formatFoldedFindings,
-  hasErrors,
-  summarize,
-} from "./check/index.js";
-export type { Finding, HttpResponseLike, Severity } from "./check/index.js";
-export { ToolkitError, ERROR_CODES } from "./errors.js";
-export type { ErrorCode } from "./errors.js";
+// The public surface of evals-contract's core on Node: the portable core (index.browser.ts: schemas,
+// types, the operations and the conformance checker) and where the schema files are on disk.
+export * from "./index.browser.js";
+export { SCHEMAS_DIR } from "./schemas/schemas-dir.js";

@@ -1,5 +1,6 @@
 // The conformance checker: findings (severity, JSON path, rule, message) for a resource, a document
-// or a whole HTTP response, from validators compiled once per process (registry.ts).
+// or a whole HTTP response, from validators compiled at build time (registry.ts, precompiled/): no
+// `new Function` at run time, so it also runs under a Content-Security-Policy without 'unsafe-eval'.
 export { checkDocument, checkResource, visitDocument } from "./check-resource.js";
 export { checkResponse } from "./check-response.js";
 export { checkDataset, DATASET_LISTS, looksLikeDataset, visitDataset } from "./check-dataset.js";

@@ -67,6 +67,21 @@ export function choiceOption<T extends string>(values: ParsedArgs["values"], nam
   return raw as T | undefined;
 }
 
+const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d)$/i;
+
+/** An instant (ISO 8601 with `Z` or an offset, so it means one moment everywhere) in epoch ms, or a usage error naming the option. */
+export function instantOption(values: ParsedArgs["values"], name: string): number | undefined {
+  const raw = stringOption(values, name);
+  if (raw === undefined) return undefined;
+  const ms = INSTANT.test(raw) ? Date.parse(raw) : Number.NaN;
+  if (!Number.isFinite(ms))
+    throw new ToolkitError(
+      "E_USAGE",
+      `--${name} must be an ISO 8601 instant with Z or an offset (e.g. 2026-11-25T12:00:00Z), got "${raw}"`,
+    );
+  return ms;
+}
+
 /** Commands take no positional arguments beyond their own: the first extra one is a usage error. */
 export function rejectPositionals(positionals: readonly string[], hint = "see --help"): void {
   if (positionals.length > 0) throw new ToolkitError("E_USAGE", `unexpected argument "${positionals[0]}" (${hint})`);

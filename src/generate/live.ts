@@ -55,7 +55,7 @@ const KIND_EVALUATION = 1;
 const KIND_HUMAN = 2;
 
 /** A 32-bit hash of an id (FNV-1a), so a record's story does not depend on where it sits in the lists. */
-function hashId(id: string): number {
+export function hashId(id: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
   return h >>> 0;

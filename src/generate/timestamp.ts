@@ -78,23 +78,44 @@ export function formatTimestamp(epochMs: number, format: TimestampFormat): strin
 
 const SHAPE = /^(\d{4})-(\d\d)-(\d\d)([T ])(\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?([Zz]|[+-]\d\d:?\d\d)?$/;
 
+interface WallClock {
+  /** The wall-clock fields as if they were UTC, to the millisecond (the offset is not applied). */
+  ms: number;
+  /** Microseconds past `ms` (0-999), kept when shifting. */
+  subMs: number;
+  separator: string;
+  /** The offset as written (`Z`, `+00:00`), or "". */
+  suffix: string;
+}
+
+function readWallClock(text: string): WallClock | undefined {
+  const m = SHAPE.exec(text);
+  if (!m) return undefined;
+  const [, y, mo, d, separator, h, mi, s, fraction = "", suffix = ""] = m;
+  const micros = Number(fraction.padEnd(6, "0").slice(0, 6));
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Math.floor(micros / 1000));
+  return { ms, subMs: micros % 1000, separator: separator!, suffix };
+}
+
+/**
+ * The wall-clock time of `text` in epoch milliseconds, its fields read as UTC (the real service
+ * writes UTC, with or without saying so); undefined when it is not of the Timestamp schema's shape.
+ */
+export const wallClockMs = (text: string): number | undefined => readWallClock(text)?.ms;
+
 /**
  * `text` moved `deltaMs` later, written in its own style (separator, offset as written, Python's
  * isoformat fraction); sub-millisecond digits are kept. Undefined when `text` is not a timestamp
  * of the Timestamp schema's shape.
  */
 export function shiftTimestamp(text: string, deltaMs: number): string | undefined {
-  const m = SHAPE.exec(text);
-  if (!m) return undefined;
-  const [, y, mo, d, sep, h, mi, s, fraction = "", suffix = ""] = m;
-  const micros = Number(fraction.padEnd(6, "0").slice(0, 6));
-  // The wall-clock fields as if they were UTC: the offset stays as written, so only the fields move.
-  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Math.floor(micros / 1000)) + deltaMs;
-  const subMs = micros % 1000;
-  let shifted = formatTimestamp(ms, "naive");
-  if (subMs !== 0) {
+  const wall = readWallClock(text);
+  if (!wall) return undefined;
+  // Only the fields move: the offset stays as written.
+  let shifted = formatTimestamp(wall.ms + deltaMs, "naive");
+  if (wall.subMs !== 0) {
     const [whole, frac = "000000"] = shifted.split(".");
-    shifted = `${whole}.${frac.slice(0, 3)}${String(subMs).padStart(3, "0")}`;
+    shifted = `${whole}.${frac.slice(0, 3)}${String(wall.subMs).padStart(3, "0")}`;
   }
-  return shifted.replace("T", sep!) + suffix;
+  return shifted.replace("T", wall.separator) + wall.suffix;
 }

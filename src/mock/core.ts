@@ -9,9 +9,10 @@ import type { Dataset } from "../types/dataset.js";
 import { corsHeaders, firstHeader, isPreflight, preflight, type CorsMode, type RequestHeaders, type ResponseHeaders } from "./cors.js";
 import { indexDataset, type DatasetIndex } from "./dataset-index.js";
 import { errorBody, METHOD_NOT_ALLOWED_BODY, mockFault, NOT_FOUND_BODY } from "./error-bodies.js";
+import { reanchorDataset } from "../generate/reanchor.js";
 import { createLiveProvider, type LiveMockOptions } from "./live.js";
 import { utf8Bytes } from "./bytes.js";
-import { acceptDataset } from "./load-dataset.js";
+import { acceptDataset } from "./accept-dataset.js";
 import { matchRoute, type Reply } from "./routes.js";
 import { readScenario, type Scenario } from "./scenarios.js";
 
@@ -33,6 +34,13 @@ export interface MockCoreOptions {
   scenario?: () => Scenario;
   /** Live mode: queued and running records move to their final status over a duration (src/mock/live.ts). */
   live?: LiveMockOptions;
+  /**
+   * Moves the data in time so that its newest timestamp is this instant (epoch ms): every timestamp
+   * shifted alike, so queued and running records read as recent (src/generate/reanchor.ts). A fixed
+   * value keeps the answers byte-stable. Default: live mode anchors at its start (its clock), otherwise
+   * the data is served as it is. The CLI's `--now`.
+   */
+  anchor?: number;
 }
 
 export interface MockRequest {
@@ -58,6 +66,8 @@ export interface MockCore {
   respond(request: MockRequest): MockAnswer;
   /** Serves `data` from the next request on (checked first: E_DATA_INVALID naming `source`); returns its summary. In live mode its story starts anew. */
   setDataset(data: unknown, source?: string): string;
+  /** What is served now, in one line (counts per list and apps). */
+  readonly summary: string;
   /** Live mode: what moves and over what time (undefined otherwise). */
   readonly liveSummary: string | undefined;
   /** Serves an index built elsewhere (a reload read off the main thread); returns its summary. */
@@ -117,8 +127,11 @@ function jsonAnswer(reply: Reply, origin: string | undefined, delayMs: number, e
 
 export function createMockCore(options: MockCoreOptions): MockCore {
   // Each request is answered from one snapshot of the data: in live mode the provider's current
-  // dataset (a new object only when a record changed), indexed once per snapshot.
-  const provide = (data: Dataset): (() => Dataset) => {
+  // dataset (a new object only when a record changed), indexed once per snapshot. The data is first
+  // moved to its anchor instant (`anchor`, or the live story's start), each time it is set.
+  const provide = (given: Dataset): (() => Dataset) => {
+    const anchor = options.anchor ?? (options.live ? (options.live.clock ?? Date.now)() : undefined);
+    const data = anchor === undefined ? given : reanchorDataset(given, anchor);
     if (!options.live) return () => data;
     const live = createLiveProvider(data, options.live);
     liveSummary = live.summary;
@@ -236,6 +249,9 @@ export function createMockCore(options: MockCoreOptions): MockCore {
     setDataset(data: unknown, source = "data"): string {
       current = provide(acceptDataset(data, source));
       plainAnswers.clear();
+      return snapshot().summary;
+    },
+    get summary() {
       return snapshot().summary;
     },
     get liveSummary() {

@@ -5,8 +5,8 @@ import { parentPort } from "node:worker_threads";
 import { isToolkitError } from "../errors.js";
 import { loadDatasetIndex } from "./load-index.js";
 
-parentPort?.on("message", (request: { id: number; file: string }) => {
-  loadDatasetIndex(request.file).then(
+parentPort?.on("message", (request: { id: number; file: string; now?: number }) => {
+  loadDatasetIndex(request.file, request.now).then(
     (index) => parentPort?.postMessage({ id: request.id, ok: true, index }),
     (error: unknown) =>
       parentPort?.postMessage({

@@ -10,7 +10,8 @@ export type { MockAnswer, MockCore, MockCoreOptions, MockRequest } from "./core.
 export type { MockHandler, MockHandlerOptions, NodeRequestLike, NodeResponseLike, Scheduler } from "./handler.js";
 export type { MockHttpServer } from "./server.js";
 export type { RequestHeaders, ResponseHeaders } from "./cors.js";
-export { acceptDataset, datasetErrors, loadDatasetFile, readDataFile } from "./load-dataset.js";
+export { acceptDataset, datasetErrors } from "./accept-dataset.js";
+export { loadDatasetFile, readDataFile } from "./load-dataset.js";
 export { appIdsOf, describeDataset } from "./dataset-index.js";
 export { DEFAULT_DATASET_PATH } from "../types/dataset.js";
 export type { Scenario } from "./scenarios.js";

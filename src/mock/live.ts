@@ -13,7 +13,10 @@ export interface LiveMockOptions {
   durationMs?: number;
   /** The story's seed (default 42). */
   seed?: number;
-  /** Milliseconds since any fixed origin; default Date.now. Read once at start and once per request. */
+  /**
+   * Epoch milliseconds; default Date.now. Read once at start (the story's start, and the instant the
+   * data is moved to unless the mock's `now` is given) and once per request.
+   */
   clock?: () => number;
 }
 

@@ -13,7 +13,8 @@ import { loadDatasetIndex } from "./load-index.js";
 type Reply = { id: number; ok: true; index: DatasetIndex } | { id: number; ok: false; code?: ErrorCode; message: string };
 
 export interface DatasetLoader {
-  load(file: string): Promise<DatasetIndex>;
+  /** The file read, checked and indexed; with `now`, its data moved to that instant first (reanchorDataset). */
+  load(file: string, now?: number): Promise<DatasetIndex>;
   close(): Promise<void>;
 }
 
@@ -69,13 +70,13 @@ export function createDatasetLoader(): DatasetLoader {
   };
 
   return {
-    load(file) {
+    load(file, now) {
       const thread = ensureWorker();
-      if (!thread) return loadDatasetIndex(file);
+      if (!thread) return loadDatasetIndex(file, now);
       const id = nextId++;
       return new Promise<DatasetIndex>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        thread.postMessage({ id, file });
+        thread.postMessage({ id, file, now });
       });
     },
     async close() {

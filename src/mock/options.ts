@@ -27,9 +27,16 @@ export interface MockServerOptions {
   cors?: CorsMode;
   /**
    * Live mode: queued and running evaluations and human evaluations move to their final status
-   * over `durationMs` (default 30 s), deterministically for the `seed`; `clock` is for tests.
+   * over `durationMs` (default 30 s), deterministically for the `seed`; `clock` (epoch ms) is for tests.
    */
   live?: LiveMockOptions;
+  /**
+   * Moves the data in time so that its newest timestamp is this instant (epoch ms), every timestamp
+   * alike (queued and running records then read as recent); a fixed value keeps the answers
+   * byte-stable. Default: live mode anchors at its start, otherwise the data is served as it is.
+   * The CLI's `--now`.
+   */
+  anchor?: number;
   /** Holds delayed replies (default setTimeout); a test's own releases them by hand (see Scheduler). */
   schedule?: Scheduler;
   /**

@@ -100,7 +100,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     // story starts anew from them), so it reads them on this thread and setDataset checks them.
     let loaded: unknown;
     try {
-      loaded = options.live ? await readJsonFile(path) : await loader.load(path);
+      loaded = options.live ? await readJsonFile(path) : await loader.load(path, options.anchor);
     } catch (error) {
       const refused = asToolkitError(error);
       server.mock.refuseData(refused);

@@ -1,6 +1,7 @@
-// `evals-contract/msw`: MSW 2 handlers serving a dataset with the mock server's semantics (app
-// filter, by-id, error bodies per compat, trailing slash, base path, CORS, scenarios).
-// Needs `msw` (an optional peer dependency): npm install --save-dev msw@^2.
+// `evals-contract/msw`: MSW handlers (msw 2 and 3, under msw/node and in the browser with
+// msw/browser's setupWorker) serving a dataset with the mock server's semantics (app filter, by-id,
+// error bodies per compat, trailing slash, base path, CORS, scenarios); by default the embedded
+// default dataset. Needs `msw` (an optional peer dependency): npm install --save-dev msw.
 export { createMswHandlers } from "./handlers.js";
 export type { EvaluationServiceHandlers, MswHandlerOptions } from "./handlers.js";
 export type { CompatMode } from "../contract/error-bodies.js";

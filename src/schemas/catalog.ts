@@ -1,32 +1,13 @@
-// The schema catalogue: which schema files exist, their $ids, and loading them from schemas/.
+// The schema catalogue: which schema files exist, their $ids, and the schemas themselves (the
+// bundled copy of schemas/, so no file system is needed: the checker also runs in browsers).
 // The JSON files in schemas/ are the single source of truth; everything else derives from them.
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { SCHEMA_DOCUMENTS } from "./bundled.js";
+import { RESOURCE_NAMES, SCHEMA_NAMES, type JsonSchema, type ResourceName, type SchemaName } from "./names.js";
 
-/** The resources of the seed (sections 2.1 to 2.6), one schema file each. */
-export const RESOURCE_NAMES = [
-  "Evaluation",
-  "AggregatedResult",
-  "Result",
-  "Error",
-  "EvaluatorConfig",
-  "HumanEvaluation",
-  "HTTPValidationError",
-  "ValidationErrorItem",
-] as const;
-export type ResourceName = (typeof RESOURCE_NAMES)[number];
-
-/** Every schema file: the resources plus the shared Timestamp type they reference. */
-export const SCHEMA_NAMES = [...RESOURCE_NAMES, "Timestamp"] as const;
-export type SchemaName = (typeof SCHEMA_NAMES)[number];
+export { RESOURCE_NAMES, SCHEMA_NAMES } from "./names.js";
+export type { JsonSchema, ResourceName, SchemaName } from "./names.js";
 
 export const SCHEMA_BASE_URI = "https://evals-contract.dev/schemas/";
-
-/** A JSON Schema as plain data (the files are draft 2020-12). */
-export type JsonSchema = { [keyword: string]: unknown };
-
-/** Folder holding the schema files; the same relative place from src/ and from dist/. */
-export const SCHEMAS_DIR = fileURLToPath(new URL("../../schemas/", import.meta.url));
 
 export const schemaId = (name: SchemaName): string => `${SCHEMA_BASE_URI}${name}.json`;
 
@@ -34,16 +15,10 @@ export const isResourceName = (name: string): name is ResourceName => (RESOURCE_
 
 let cache: ReadonlyMap<SchemaName, JsonSchema> | undefined;
 
-/** Reads every schema file once; later calls return the same objects (treat them as read-only). */
+/** Every schema, from the bundled copy of schemas/ (bundled.ts); later calls return the same objects (treat them as read-only). */
 export function loadSchemas(): ReadonlyMap<SchemaName, JsonSchema> {
-  if (cache) return cache;
-  const loaded = new Map<SchemaName, JsonSchema>();
-  for (const name of SCHEMA_NAMES) {
-    const text = readFileSync(`${SCHEMAS_DIR}${name}.json`, "utf8");
-    loaded.set(name, JSON.parse(text) as JsonSchema);
-  }
-  cache = loaded;
-  return loaded;
+  cache ??= new Map(SCHEMA_NAMES.map((name) => [name, SCHEMA_DOCUMENTS[name]]));
+  return cache;
 }
 
 export function getSchema(name: SchemaName): JsonSchema {

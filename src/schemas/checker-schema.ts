@@ -6,6 +6,7 @@
 //   x-warn-properties (added here to every object schema: unknown properties, null optionals),
 //   x-known-values (values outside the known ones), x-expected (extra expectations: timestamps
 //   with a UTC offset and a 'T', an evaluator_config that is {} or a full EvaluatorConfig).
+// Both variants are compiled at build time (src/check/ajv-instances.ts, into src/check/precompiled/).
 import { SCHEMA_BASE_URI, type JsonSchema } from "./catalog.js";
 import { nullableOptionals } from "./nullable-optionals.js";
 import { mapSchema } from "./walk.js";
@@ -13,7 +14,7 @@ import { mapSchema } from "./walk.js";
 const isObjectSchema = (node: JsonSchema): node is JsonSchema & { properties: Record<string, JsonSchema> } =>
   typeof node.properties === "object" && node.properties !== null;
 
-/** x-expected is compiled on its own: its relative $refs must become absolute. */
+/** x-expected is compiled on its own (keyword-code.ts): its relative $refs must become absolute. */
 const absoluteRefs = (schema: JsonSchema): JsonSchema =>
   mapSchema(schema, (node) =>
     typeof node.$ref === "string" && !/^[a-z]+:|^#/.test(node.$ref) ? { ...node, $ref: SCHEMA_BASE_URI + node.$ref } : node,

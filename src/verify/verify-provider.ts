@@ -26,6 +26,12 @@ export interface VerifyOptions {
    * `pass`. Without an app id and without this, verifyProvider throws E_USAGE.
    */
   partial?: boolean;
+  /**
+   * Accept an app with no evaluations and no human evaluations (its checks skipped, the verdict PASS).
+   * Without it, such a run throws E_EMPTY_APP: a mistyped app id must not pass (as Pact's
+   * failIfNoPactsFound). An app with records in one list only is verified either way.
+   */
+  allowEmptyApp?: boolean;
   /** A human evaluation to fetch by id besides those the app's list returns (also given to Pact). */
   humanEvaluationId?: string;
   /** Warnings count as errors. */
@@ -123,6 +129,19 @@ async function emptyAppNotes(ctx: VerifyContext): Promise<string[]> {
   return notes;
 }
 
+/**
+ * An app id that lists nothing on either endpoint: a mistyped id, or the wrong provider. The run could
+ * only skip what needs a record (every Pact interaction included), so it refuses to vouch.
+ */
+async function refuseEmptyApp(ctx: VerifyContext, appId: string): Promise<void> {
+  const answers = await Promise.all(LIST_OPERATIONS.map((op) => fetchList(ctx, op, false, "app")));
+  if (!answers.every((answer) => listRecords(answer)?.length === 0)) return;
+  throw new ToolkitError(
+    "E_EMPTY_APP",
+    `app ${appId} has no records on the provider (${answers.map((a) => a.request).join(" and ")} answered []): check --app-id, or pass --allow-empty-app`,
+  );
+}
+
 /** Both lists answering 404 means no endpoint was found at all: most likely the base URL, not the service. */
 async function wrongBaseUrlHint(ctx: VerifyContext): Promise<string | undefined> {
   const kind = ctx.appId === undefined ? "none" : "app";
@@ -165,8 +184,10 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
     ...(humanEvaluationId === undefined ? {} : { humanEvaluationId }),
   };
 
-  // One request alone first: an unreachable provider is one clear line, before Pact starts.
+  // One request alone first: an unreachable provider is one clear line, before Pact starts; then an
+  // app with no records at all, before anything is checked.
   await fetchList(ctx, "listEvaluations", false, appId === undefined ? "none" : "app");
+  if (appId !== undefined && options.allowEmptyApp !== true) await refuseEmptyApp(ctx, appId);
 
   const pactRun: Promise<Timed[]> =
     pactOptions === undefined

@@ -1,8 +1,12 @@
 // The live mode: the pure story (src/generate/live.ts) over the elapsed time, and the mock server
 // driven by an injected clock (no sleeps, no wall clock).
-import { describe, expect, it } from "vitest";
+import { mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
 import { checkResponse } from "../../src/check/check-response.js";
 import { generateDataset, liveDataset, liveStory } from "../../src/generate/index.js";
+import { newestTimestampMs, reanchorDataset } from "../../src/generate/reanchor.js";
 import { datasetErrors, startMockServer } from "../../src/mock/index.js";
 import type { Dataset } from "../../src/types/dataset.js";
 import type { Evaluation, HumanEvaluation } from "../../src/types/schemas.js";
@@ -132,7 +136,8 @@ describe("mock --live", () => {
       const evaluation = base.evaluations.find((e) => statusOf(e) === "EVALUATION_INITIALIZED")!;
       for (const elapsed of [0, 5_000, 12_000, 20_000, DURATION]) {
         now = 1_000 + elapsed;
-        const want = liveDataset(base, 1_000, now, { durationMs: DURATION });
+        // The data is moved to the live story's start (the clock's first reading), then told.
+        const want = liveDataset(reanchorDataset(base, 1_000), 1_000, now, { durationMs: DURATION });
         const evaluations = await get(`${mock.url}/evaluations?app_id=${evaluation.app_id}`);
         expect(checkResponse("listEvaluations", evaluations).filter((f) => f.severity === "error")).toEqual([]);
         expect(JSON.parse(evaluations.text)).toEqual(want.evaluations.filter((e) => e.app_id === evaluation.app_id));
@@ -170,5 +175,85 @@ describe("mock --live", () => {
     const bad = await runCliCaptured(["mock", "--live", "--live-duration", "soon", "--port", "0"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--live-duration must be a duration from 1s to 86400s \(e\.g\. 30s, 2m, 1500ms\), got "soon"/);
+  });
+
+  it("moves the data to its start: a running record reads as recent, however old the file", async () => {
+    const before = Date.now();
+    const mock = await startMockServer({ data: base, port: 0, live: { durationMs: DURATION } });
+    try {
+      const oldestFirst = base.evaluations
+        .filter((e) => statusOf(e) === "EVALUATION_STARTED")
+        .sort((a, b) => a.created_at.localeCompare(b.created_at));
+      const running = oldestFirst[0]!;
+      const listed = JSON.parse((await get(`${mock.url}/evaluations?app_id=${running.app_id}`)).text) as Evaluation[];
+      const newest = newestTimestampMs({ evaluations: listed, human_evaluations: [] })!;
+      expect(newest).toBeGreaterThan(before - 15 * 60_000);
+      expect(newest).toBeLessThanOrEqual(Date.now() + DURATION);
+      // Created a few minutes before the mock started (the oldest running one: weeks before the data's newest record).
+      const served = listed.find((e) => e.id === running.id)!;
+      const age = before - Date.parse(`${served.created_at}Z`);
+      expect(age).toBeGreaterThanOrEqual(60_000 - 1000);
+      expect(age).toBeLessThanOrEqual(15 * 60_000);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe("mock with a fixed anchor (--now)", () => {
+  const ANCHOR = Date.parse("2026-11-25T12:00:00Z");
+
+  it("serves the data moved so its newest timestamp is the anchor, byte-stable from run to run", async () => {
+    const answers: string[] = [];
+    for (let run = 0; run < 2; run++) {
+      const mock = await startMockServer({ data: base, port: 0, anchor: ANCHOR });
+      try {
+        const app = base.evaluations[0]!.app_id;
+        answers.push(
+          (await get(`${mock.url}/evaluations?app_id=${app}`)).text + (await get(`${mock.url}/human-evaluations?app_id=${app}`)).text,
+        );
+      } finally {
+        await mock.close();
+      }
+    }
+    expect(answers[1]).toBe(answers[0]);
+    const moved = reanchorDataset(base, ANCHOR);
+    expect(newestTimestampMs(moved)).toBeLessThanOrEqual(ANCHOR);
+    expect(newestTimestampMs(moved)).toBeGreaterThan(ANCHOR - 15 * 60_000);
+    const app = base.evaluations[0]!.app_id;
+    expect(answers[0]).toBe(
+      JSON.stringify(moved.evaluations.filter((e) => e.app_id === app)) +
+        JSON.stringify(moved.human_evaluations.filter((e) => e.app_id === app)),
+    );
+  });
+
+  it("moves a reloaded data file too (read off the main thread)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "evals-contract-anchor-"));
+    const file = join(dir, "data.json");
+    await writeFile(file, JSON.stringify(base));
+    const changes: string[] = [];
+    const mock = await startMockServer({ dataFile: file, port: 0, anchor: ANCHOR, onDataChange: (e) => changes.push(String(e.ok)) });
+    try {
+      const smaller: Dataset = { evaluations: base.evaluations.slice(0, 3), human_evaluations: [] };
+      await writeFile(`${file}.next`, JSON.stringify(smaller));
+      await rename(`${file}.next`, file);
+      await vi.waitFor(() => expect(changes).toEqual(["true"]), { timeout: 10_000 });
+      const app = smaller.evaluations[0]!.app_id;
+      const listed = JSON.parse((await get(`${mock.url}/evaluations?app_id=${app}`)).text) as Evaluation[];
+      expect(listed).toEqual(reanchorDataset(smaller, ANCHOR).evaluations.filter((e) => e.app_id === app));
+    } finally {
+      await mock.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("--now takes an ISO 8601 instant with an offset: anything else is one usage line", async () => {
+    for (const bad of ["yesterday", "2026-11-25T12:00:00", "2026-13-45T99:00:00Z", ""]) {
+      const run = await runCliCaptured(["mock", "--now", bad, "--port", "0"]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        `evals-contract mock: --now must be an ISO 8601 instant with Z or an offset (e.g. 2026-11-25T12:00:00Z), got "${bad}"\n`,
+      );
+    }
   });
 });

@@ -1,13 +1,15 @@
 // The MSW handlers answer exactly as the mock server does: for a table of requests, under each
 // compat mode, with and without a base path, the status, the headers a client reads and the body
 // bytes are equal. MSW runs under msw/node's setupServer; the mock server listens on port 0.
+import { readFile } from "node:fs/promises";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMockServer, type RunningMockServer, type Scheduler } from "../../src/mock/index.js";
 import { createMswHandlers } from "../../src/msw/index.js";
 import type { CompatMode } from "../../src/contract/error-bodies.js";
 import { APP_A, APP_B, exampleDataset } from "../mock/datasets.js";
+import { DEFAULT_DATASET_PATH, type Dataset } from "../../src/types/dataset.js";
 
 const MSW_ORIGIN = "http://evals.msw.test";
 const data = exampleDataset();
@@ -159,6 +161,111 @@ describe("createMswHandlers", () => {
       const got = await answer(`${MSW_ORIGIN}/evaluations?app_id=${APP_A}`);
       expect([got.status, got.body]).toEqual([200, "[]"]);
     } finally {
+      server.close();
+    }
+  });
+
+  it("with no options serves the embedded default dataset, byte for byte as `npm start`'s mock", async () => {
+    const defaults = JSON.parse(await readFile(DEFAULT_DATASET_PATH, "utf8")) as Dataset;
+    const app = defaults.evaluations[0]!.app_id;
+    const human = defaults.human_evaluations[0]!.id;
+    const paths = [`/evaluations?app_id=${app}`, `/human-evaluations?app_id=${app}`, `/human-evaluations/${human}`, "/evaluations"];
+    // The mock's answers first: once listening, handlers without an origin answer the service's
+    // paths on every origin, the mock's own included.
+    const mock = await startMockServer({ port: 0 });
+    const fromMock: Answer[] = [];
+    try {
+      for (const path of paths) fromMock.push(await answer(`${mock.url}${path}`));
+    } finally {
+      await mock.close();
+    }
+    const server = setupServer(...createMswHandlers());
+    server.listen({ onUnhandledRequest: "error" });
+    try {
+      for (const [i, path] of paths.entries()) expect(await answer(`${MSW_ORIGIN}${path}`)).toEqual(fromMock[i]);
+      expect(fromMock.map((a) => a.status)).toEqual([200, 200, 200, 422]);
+      expect(JSON.parse(fromMock[0]!.body)).toHaveLength(defaults.evaluations.filter((e) => e.app_id === app).length);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("setDataset before the first request serves that data, never the default", async () => {
+    const handlers = createMswHandlers({ origin: MSW_ORIGIN });
+    expect(handlers.setDataset(data)).toMatch(/evaluations/);
+    const server = setupServer(...handlers);
+    server.listen({ onUnhandledRequest: "error" });
+    try {
+      const got = await answer(`${MSW_ORIGIN}/human-evaluations/${humanId}`);
+      expect([got.status, JSON.parse(got.body).id]).toEqual([200, humanId]);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("what the handlers claim: the rest stays unhandled for MSW", () => {
+  // onUnhandledRequest "error" makes an unhandled request fail: that is what the user configured.
+  const unhandled = async (url: string): Promise<boolean> =>
+    fetch(url).then(
+      () => false,
+      () => true,
+    );
+
+  it("without an origin: the service's paths on any origin, nothing else (msw's onUnhandledRequest applies)", async () => {
+    const server = setupServer(...createMswHandlers({ data }));
+    server.listen({ onUnhandledRequest: "error" });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      for (const url of [
+        `http://any.test/evaluations?app_id=${APP_A}`,
+        `http://any.test/evaluations/?app_id=${APP_A}`,
+        `http://localhost:5173/human-evaluations/${humanId}`,
+        `http://localhost:5173/human-evaluations/${humanId}/`,
+        `http://localhost:5173/human-evaluations/%E0%A4%A`,
+        "http://localhost:5173/human-evaluations",
+      ])
+        expect(await unhandled(url), url).toBe(false);
+      for (const url of [
+        "http://localhost:5173/",
+        "http://localhost:5173/assets/index-abc.js",
+        "http://localhost:5173/@vite/client",
+        "http://localhost:5173/api/users",
+        "http://localhost:5173/evaluations/x",
+        "http://localhost:5173/human-evaluations/a/b",
+        "http://localhost:5173/evaluationsx",
+      ])
+        expect(await unhandled(url), url).toBe(true);
+    } finally {
+      errors.mockRestore();
+      server.close();
+    }
+  });
+
+  it("with a base path: only the service's paths under it", async () => {
+    const server = setupServer(...createMswHandlers({ data, basePath: "/api" }));
+    server.listen({ onUnhandledRequest: "error" });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(await unhandled(`http://localhost:5173/api/evaluations?app_id=${APP_A}`)).toBe(false);
+      expect(await unhandled(`http://localhost:5173/evaluations?app_id=${APP_A}`)).toBe(true);
+      expect(await unhandled("http://localhost:5173/api/other")).toBe(true);
+    } finally {
+      errors.mockRestore();
+      server.close();
+    }
+  });
+
+  it("with an origin: every path under the base path there (the service's 404 for unknown ones), nothing elsewhere", async () => {
+    const server = setupServer(...createMswHandlers({ data, origin: MSW_ORIGIN, basePath: "/api" }));
+    server.listen({ onUnhandledRequest: "error" });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect((await answer(`${MSW_ORIGIN}/api/nothing-here`)).status).toBe(404);
+      expect(await unhandled(`${MSW_ORIGIN}/elsewhere`)).toBe(true);
+      expect(await unhandled(`http://other.test/api/evaluations?app_id=${APP_A}`)).toBe(true);
+    } finally {
+      errors.mockRestore();
       server.close();
     }
   });

@@ -1,14 +1,17 @@
-// package.json says what it should: optional peers in step with the code that loads them, the
-// lodash override in effect in the lockfile, and the files a registry user needs.
+// package.json says what it should: optional peers in step with the code that loads them (and each
+// major the install line may name inside the peer range), the lodash override in effect in the
+// lockfile, and the files a registry user needs.
 import { readFileSync } from "node:fs";
 import { STATUS_CODES } from "node:http";
 import { describe, expect, it } from "vitest";
 import { errorBody } from "../../src/mock/error-bodies.js";
-import { OPTIONAL_PEERS } from "../../src/optional-peers.js";
+import { installLine, OPTIONAL_PEERS, PEER_MAJORS, peerRangeFor, type OptionalPeer } from "../../src/optional-peers.js";
+import { semver } from "./semver.js";
 
 const read = (path: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), "utf8")) as Record<string, unknown>;
 const pkg = read("package.json") as {
+  engines: { node: string };
   peerDependencies: Record<string, string>;
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
   dependencies: Record<string, string>;
@@ -18,6 +21,17 @@ const pkg = read("package.json") as {
   license: string;
 };
 const lock = read("package-lock.json") as { packages: Record<string, { version?: string }> };
+const PEERS = Object.keys(OPTIONAL_PEERS) as OptionalPeer[];
+
+// What the README's install table says: the peer majors each supported Node line gets.
+const NEWEST_PEERS: Array<[node: string, peers: Record<OptionalPeer, string>]> = [
+  ["20.19.0", { "@pact-foundation/pact": "^16.5.0", "@stoplight/prism-cli": "5.14.2", msw: "^2" }],
+  ["22.12.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "5.14.2", msw: "^3" }],
+  ["24.0.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "5.14.2", msw: "^3" }],
+  ["24.14.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "~5.15.10", msw: "^3" }],
+  ["24.18.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "^5.16.0", msw: "^3" }],
+  ["26.0.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "^5.16.0", msw: "^3" }],
+];
 
 describe("package.json", () => {
   it("lists Pact, Prism and MSW as optional peers, in step with src/optional-peers.ts, and as devDependencies", () => {
@@ -27,6 +41,38 @@ describe("package.json", () => {
       expect(pkg.dependencies[name]).toBeUndefined();
       expect(pkg.devDependencies[name]).toBeDefined();
     }
+  });
+
+  it("names, for each peer, majors inside its peer range, newest first; the locked devDependency is the oldest (it runs on Node 20)", () => {
+    for (const name of PEERS) {
+      const majors = PEER_MAJORS[name];
+      expect(majors.length, name).toBeGreaterThan(0);
+      for (const { range } of majors) expect(semver.subset(range, pkg.peerDependencies[name]!), `${name}@${range}`).toBe(true);
+      const floors = majors.map((m) => m.minNode[0] * 1000 + m.minNode[1]);
+      expect(floors, name).toEqual([...floors].sort((a, b) => b - a));
+      const oldest = majors[majors.length - 1]!;
+      expect(semver.subset(pkg.devDependencies[name]!, oldest.range), `devDependency ${name}@${pkg.devDependencies[name]}`).toBe(true);
+      const enginesFloor = semver.minVersion(pkg.engines.node)!.version;
+      expect(semver.satisfies(enginesFloor, `>=${oldest.minNode.join(".")}.0`), `${name}@${oldest.range} on Node ${enginesFloor}`).toBe(
+        true,
+      );
+    }
+  });
+
+  it.each(NEWEST_PEERS)("on Node %s the install line names the newest peer majors that run there: one shell-safe range", (node, want) => {
+    expect(semver.satisfies(node, pkg.engines.node), `engines allow ${node}`).toBe(true);
+    for (const name of PEERS) {
+      expect(peerRangeFor(name, node)).toBe(want[name]);
+      const line = installLine(name, node);
+      expect(line).toBe(`npm install --save-dev ${name}@${want[name]}`);
+      // One word a shell passes through untouched: no spaces, no `||`, no `<`/`>` redirections.
+      expect(line.split(" ").pop()).toMatch(/^(@[a-z0-9-]+\/)?[a-z0-9-]+@[~^]?\d+(\.\d+){0,2}$/);
+      expect(semver.subset(want[name], pkg.peerDependencies[name]!), `${name}@${want[name]}`).toBe(true);
+    }
+  });
+
+  it("gives this Node's install line one range too (the one E_MISSING_PEER prints)", () => {
+    for (const name of PEERS) expect(installLine(name)).toMatch(/^npm install --save-dev \S+@[~^]?\d+(\.\d+){0,2}$/);
   });
 
   it("overrides lodash to 4.18.1, and every lodash in the lockfile is that version", () => {

@@ -2,21 +2,29 @@
 // outside the clone (peers left out, as a plain `npm install evals-contract` does), and use it as a
 // stranger would: the built CLI for every command (this is also the dist smoke test: no tsx), an
 // ESM import of every entry, the size of the install, and the public types compiled by a project
-// that has nothing but `typescript` (then msw, for the /msw entry).
-import { execFile, spawn } from "node:child_process";
+// that has nothing but `typescript` (then the newest msw that runs on this Node, for /msw).
+// Then, in a second project, the same tarball installed beside the newest peers that run on this
+// Node (what a user starting today has: on Node 20 msw 2, Pact 16 and Prism 5.14.2, newer majors
+// on newer lines, see peerRangeFor): a plain `npm install`, a clean `npm ls`, and each peer used
+// through the package. Both projects share one `npm pack`: a second pack in another test file
+// would run the build (`prepare`) into the same dist/ at the same time.
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OPTIONAL_PEERS, peerRangeFor, type OptionalPeer } from "../../src/optional-peers.js";
+import { semver } from "./semver.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const MAX_CORE_BYTES = 20 * 1024 * 1024;
 const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8")) as {
   version: string;
   devDependencies: Record<string, string>;
-  peerDependencies: Record<string, string>;
 };
+const PEERS = Object.keys(OPTIONAL_PEERS) as OptionalPeer[];
 
 interface Run {
   code: number | null;
@@ -36,7 +44,37 @@ function run(command: string, args: string[], cwd: string, input?: string): Prom
   });
 }
 
-const npm = (args: string[], cwd: string) => run("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], cwd);
+const npm = (args: string[], cwd: string, loglevel: "error" | "warn" = "error") =>
+  run("npm", [...args, "--no-audit", "--no-fund", `--loglevel=${loglevel}`], cwd);
+
+/** The installed CLI of `project`, as a long-running process (a server). */
+const spawnCli = (project: string, args: string[]): ChildProcessWithoutNullStreams =>
+  spawn(process.execPath, [join(project, "node_modules/evals-contract/dist/cli/main.js"), ...args], {
+    cwd: project,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+
+/** The first match of `pattern` in the child's stdout; rejects if it exits first. */
+const waitForOutput = (child: ChildProcessWithoutNullStreams, pattern: RegExp): Promise<RegExpExecArray> =>
+  new Promise((resolve, reject) => {
+    let out = "";
+    let err = "";
+    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = pattern.exec(out);
+      if (match) resolve(match);
+    });
+    child.once("exit", (code) => reject(new Error(`exited with ${code} before ${pattern}: ${out}${err}`)));
+  });
+
+/** Stops a server started by spawnCli as Ctrl-C would (SIGTERM) and resolves with its exit code. */
+async function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  return exited;
+}
 
 async function bytesUnder(dir: string): Promise<number> {
   let total = 0;
@@ -54,7 +92,17 @@ let coreBytes = 0;
 const cli = (args: string[], input?: string) =>
   run(process.execPath, [join(project, "node_modules/evals-contract/dist/cli/main.js"), ...args], project, input);
 
+// The second project: the newest peers that run on this Node, installed while the package is packed
+// and tried without them (the download is most of the wait); the package goes in after.
+const PEER_SPECS = PEERS.map((name) => `${name}@${peerRangeFor(name)}`);
+let withPeers: string | undefined;
+let peersInstalled: Promise<Run> | undefined;
+
 beforeAll(async () => {
+  withPeers = await mkdtemp(join(tmpdir(), "evals-contract-peers-"));
+  await writeFile(join(withPeers, "package.json"), JSON.stringify({ name: "consumer-with-peers", private: true, type: "module" }));
+  // As a project that already uses them has them. Warnings kept to be read (see below).
+  peersInstalled = npm(["install", "--save-dev", "--prefer-offline", ...PEER_SPECS], withPeers, "warn");
   project = await mkdtemp(join(tmpdir(), "evals-contract-pack-"));
   const packed = await npm(["pack", "--pack-destination", project, "--json"], ROOT);
   expect(packed.code, packed.stderr).toBe(0);
@@ -66,7 +114,9 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  await peersInstalled;
   if (project) await rm(project, { recursive: true, force: true });
+  if (withPeers) await rm(withPeers, { recursive: true, force: true });
 });
 
 describe("the packed package, installed in an empty project", () => {
@@ -106,20 +156,9 @@ describe("the packed package, installed in an empty project", () => {
   });
 
   it("mock starts, answers and stops; verify --no-pact passes it", async () => {
-    const child = spawn(process.execPath, [join(project, "node_modules/evals-contract/dist/cli/main.js"), "mock", "--port", "0"], {
-      cwd: project,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawnCli(project, ["mock", "--port", "0"]);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = "";
-        child.stdout.on("data", (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /on (http:\/\/\S+)/.exec(out);
-          if (match) resolve(match[1]!);
-        });
-        child.once("exit", (code) => reject(new Error(`mock exited with ${code}: ${out}`)));
-      });
+      const url = (await waitForOutput(child, /on (http:\/\/\S+)/))[1]!;
       const dataset = JSON.parse(await readFile(join(project, "node_modules/evals-contract/fixtures/default.json"), "utf8")) as {
         evaluations: Array<{ app_id: string }>;
       };
@@ -132,23 +171,22 @@ describe("the packed package, installed in an empty project", () => {
       expect(verified.code, verified.stdout + verified.stderr).toBe(0);
       expect(verified.stdout).toMatch(/PASS/);
 
-      // Without Pact installed, the Pact step stops before any request, naming the install line.
+      // Without Pact installed, the Pact step stops before any request, naming the install line:
+      // the newest Pact that runs on this Node, one range.
       const noPact = await cli(["verify", "--base-url", url, "--app-id", appId]);
       expect(noPact.code).toBe(2);
       expect(noPact.stderr.trim()).toBe(
-        `evals-contract verify: @pact-foundation/pact is not installed (the Pact step of verify needs it; or pass --no-pact); run: npm install --save-dev @pact-foundation/pact@${pkg.peerDependencies["@pact-foundation/pact"]}`,
+        `evals-contract verify: @pact-foundation/pact is not installed (the Pact step of verify needs it; or pass --no-pact); run: npm install --save-dev @pact-foundation/pact@${peerRangeFor("@pact-foundation/pact")}`,
       );
     } finally {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      expect(await exited).toBe(0);
+      expect(await stop(child)).toBe(0);
     }
   });
 
   it("prism without Prism installed exits 2 with the npm install line", async () => {
     const got = await cli(["prism", "mock", "--port", "0"]);
     expect(got.code).toBe(2);
-    expect(got.stderr).toContain(`run: npm install --save-dev @stoplight/prism-cli@${pkg.peerDependencies["@stoplight/prism-cli"]}`);
+    expect(got.stderr).toContain(`run: npm install --save-dev @stoplight/prism-cli@${peerRangeFor("@stoplight/prism-cli")}\n`);
   });
 
   it("an unknown option is one line with a did-you-mean and the usage, exit 2", async () => {
@@ -179,7 +217,7 @@ describe("the packed package, installed in an empty project", () => {
     expect(JSON.parse(got.stdout)).toEqual({ findings: false, verify: "function", prism: "function", msw: "ERR_MODULE_NOT_FOUND" });
   });
 
-  it("the public types compile under strict with only typescript installed (then msw for /msw)", async () => {
+  it("the public types compile under strict with only typescript installed (then the newest msw for /msw)", async () => {
     const typescript = `typescript@${pkg.devDependencies["typescript"]}`;
     expect((await npm(["install", "--no-save", "--prefer-offline", tarball, typescript], project)).code).toBe(0);
     const tsconfig = {
@@ -215,9 +253,9 @@ describe("the packed package, installed in an empty project", () => {
     const core = await run(process.execPath, [tsc, "-p", "."], project);
     expect(core.stdout + core.stderr).toBe("");
 
-    expect(
-      (await npm(["install", "--no-save", "--prefer-offline", tarball, typescript, `msw@${pkg.devDependencies["msw"]}`], project)).code,
-    ).toBe(0);
+    expect((await npm(["install", "--no-save", "--prefer-offline", tarball, typescript, `msw@${peerRangeFor("msw")}`], project)).code).toBe(
+      0,
+    );
     await writeFile(
       join(project, "consumer.ts"),
       `${consumer}
@@ -227,5 +265,107 @@ describe("the packed package, installed in an empty project", () => {
     );
     const withMsw = await run(process.execPath, [tsc, "-p", "."], project);
     expect(withMsw.stdout + withMsw.stderr).toBe("");
+  }, 120_000);
+});
+
+describe("the packed package, installed beside the newest peers that run on this Node", () => {
+  let root = "";
+  let installOutput = "";
+  const dataset = async () =>
+    JSON.parse(await readFile(join(root, "node_modules/evals-contract/fixtures/default.json"), "utf8")) as {
+      evaluations: Array<{ app_id: string }>;
+      human_evaluations: Array<{ app_id: string }>;
+    };
+
+  beforeAll(async () => {
+    root = withPeers!;
+    const peers = await peersInstalled!;
+    expect(peers.code, peers.stderr).toBe(0);
+    installOutput = peers.stdout + peers.stderr;
+    // Plainly: no --legacy-peer-deps, no --force. At the warn level, since npm settles some peer
+    // conflicts by itself with an "ERESOLVE overriding peer dependency" warning.
+    const installed = await npm(["install", "--save-dev", "--prefer-offline", tarball], root, "warn");
+    expect(installed.code, installed.stderr).toBe(0);
+    installOutput += installed.stdout + installed.stderr;
+  }, 300_000);
+
+  it("installs with a plain npm install: no ERESOLVE, no engine warning about it or a peer, npm ls --all clean", async () => {
+    expect(installOutput).not.toMatch(/ERESOLVE|peer dep|conflicting/i);
+    const engineWarnings = installOutput.split("\n").filter((line) => /EBADENGINE/.test(line));
+    for (const name of ["evals-contract", ...PEERS]) expect(engineWarnings.join("\n")).not.toContain(`'${name}@`);
+
+    const ls = await run("npm", ["ls", "--all", "--json"], root);
+    const tree = JSON.parse(ls.stdout) as { problems?: string[]; dependencies?: Record<string, { version?: string }> };
+    expect(tree.problems ?? [], ls.stderr).toEqual([]);
+    expect(ls.code, ls.stderr).toBe(0);
+
+    const versions = PEERS.map((name) => `${name} ${tree.dependencies?.[name]?.version ?? "missing"}`);
+    console.info(`Node ${process.versions.node}, beside ${versions.join(", ")}`);
+    for (const name of PEERS) {
+      const version = tree.dependencies?.[name]?.version ?? "missing";
+      expect(semver.satisfies(version, peerRangeFor(name)), `${name} ${version} in ${peerRangeFor(name)}`).toBe(true);
+      // One copy, the project's: the package resolves its peers from there.
+      expect(existsSync(join(root, "node_modules/evals-contract/node_modules", name)), `nested ${name}`).toBe(false);
+    }
+    expect(tree.dependencies?.["evals-contract"]?.version).toBe(pkg.version);
+  });
+
+  it("evals-contract/msw answers through msw/node's setupServer", async () => {
+    const script = `
+      import { generateDataset } from "evals-contract/generate";
+      import { createMswHandlers } from "evals-contract/msw";
+      import { setupServer } from "msw/node";
+      const data = generateDataset({ seed: 3, evaluations: 12, humanEvaluations: 4 });
+      const appId = data.evaluations[0].app_id;
+      const server = setupServer(...createMswHandlers({ data, origin: "http://evals.msw.test" }));
+      server.listen({ onUnhandledRequest: "error" });
+      try {
+        const response = await fetch("http://evals.msw.test/evaluations?app_id=" + appId);
+        const served = (await response.json()).map((record) => record.id);
+        const expected = data.evaluations.filter((record) => record.app_id === appId).map((record) => record.id);
+        console.log(JSON.stringify({ status: response.status, served, expected }));
+      } finally {
+        server.close();
+      }
+    `;
+    await writeFile(join(root, "msw.mjs"), script);
+    const got = await run(process.execPath, ["msw.mjs"], root);
+    expect(got.code, got.stderr).toBe(0);
+    const { status, served, expected } = JSON.parse(got.stdout) as { status: number; served: string[]; expected: string[] };
+    expect(status).toBe(200);
+    expect(served.length).toBeGreaterThan(0);
+    expect(served).toEqual(expected);
+  });
+
+  it("prism mock starts on port 0, answers the contract's example and stops", async () => {
+    const child = spawnCli(root, ["prism", "mock", "--port", "0"]);
+    try {
+      const example = (await waitForOutput(child, /try: curl '(\S+)'/))[1]!;
+      const response = await fetch(example);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as unknown[]).length).toBeGreaterThan(0);
+    } finally {
+      expect(await stop(child)).toBe(0);
+    }
+  }, 60_000);
+
+  it("verify with its Pact step passes the package's own mock", async () => {
+    const data = await dataset();
+    const withHuman = new Set(data.human_evaluations.map((record) => record.app_id));
+    const appId = data.evaluations.find((record) => withHuman.has(record.app_id))!.app_id;
+    const mock = spawnCli(root, ["mock", "--port", "0", "--no-console"]);
+    try {
+      const url = (await waitForOutput(mock, /on (http:\/\/\S+)/))[1]!;
+      const verified = await run(
+        process.execPath,
+        [join(root, "node_modules/evals-contract/dist/cli/main.js"), "verify", "--base-url", url, "--app-id", appId],
+        root,
+      );
+      expect(verified.code, verified.stdout + verified.stderr).toBe(0);
+      expect(verified.stdout.match(/^ {2}ok {4}pact: /gm), verified.stdout).toHaveLength(3);
+      expect(verified.stdout).toMatch(/\nPASS/);
+    } finally {
+      expect(await stop(mock)).toBe(0);
+    }
   }, 120_000);
 });

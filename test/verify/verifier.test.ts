@@ -269,11 +269,23 @@ describe("warnings and --strict", () => {
   });
 });
 
-describe("an app without records is a normal state", () => {
-  it("an app with neither kind of record passes: the lists pass on [], a note says so, the checks needing a record are skipped", async () => {
+describe("an app without records", () => {
+  it("an app with neither kind of record cannot be vouched for: E_EMPTY_APP, one line, before any check or Pact", async () => {
+    const { url, requests } = await provider();
+    const appId = "0123456789abcdef01234567";
+    await expect(verifyProvider({ baseUrl: url, appId, strict: true })).rejects.toThrow(
+      expect.objectContaining({
+        code: "E_EMPTY_APP",
+        message: `app ${appId} has no records on the provider (GET /evaluations?app_id=${appId} and GET /human-evaluations?app_id=${appId} answered []): check --app-id, or pass --allow-empty-app`,
+      }),
+    );
+    expect(requests.length).toBe(2);
+  });
+
+  it("with allowEmptyApp it passes: the lists pass on [], a note says so, the checks needing a record are skipped", async () => {
     const { url } = await provider();
     const appId = "0123456789abcdef01234567";
-    const report = await verifyProvider({ baseUrl: url, appId, pact: false, strict: true });
+    const report = await verifyProvider({ baseUrl: url, appId, pact: false, strict: true, allowEmptyApp: true });
     expect(report.verdict).toBe("pass");
     expect(report.counts.errors + report.counts.warnings).toBe(0);
     expect(report.checks.filter((c) => c.check === "conformance" && c.endpoint.includes("{app_id}")).map((c) => c.outcome)).toEqual([

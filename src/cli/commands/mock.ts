@@ -1,4 +1,4 @@
-// `evals-contract mock [--data FILE] [--port 4010] [--host 127.0.0.1] [--base-path P] [--delay MS] [--seed N] [--live] [--no-console]`
+// `evals-contract mock [--data FILE] [--port 4010] [--host 127.0.0.1] [--base-path P] [--delay MS] [--seed N] [--live] [--now ISO] [--no-console]`
 import { OPERATION_IDS, OPERATIONS } from "../../contract/index.js";
 import { ToolkitError } from "../../errors.js";
 import type { Dataset } from "../../index.js";
@@ -16,7 +16,7 @@ import {
   MAX_DELAY_MS,
   startMockServer,
 } from "../../mock/index.js";
-import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
+import { choiceOption, instantOption, intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { parseDuration } from "../duration.js";
 import { EXIT } from "../exit-codes.js";
@@ -32,7 +32,7 @@ export const mockCommand: Command = {
   name: "mock",
   help: `Usage: evals-contract mock [--data FILE] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--base-path P] [--delay MS] [--seed N]
                            [--compat v1|v2|legacy] [--cors any|strict] [--live [--live-duration 30s]]
-                           [--no-console]
+                           [--now ISO] [--no-console]
 
 Serves the three endpoints of the Evaluation Listing Service from a dataset, with the real
 service's paths (with or without a trailing slash), error bodies, CORS and JSON content type.
@@ -61,6 +61,9 @@ Options:
                    FAILED), results, costs and updated_at filled in as the service writes them;
                    the same seed (--seed, default 42) tells the same story
   --live-duration D  every one of them reaches its final status within D (default 30s; e.g. 2m)
+  --now ISO        move every timestamp alike so the newest is this instant (e.g. 2026-11-25T12:00:00Z):
+                   running records read as recent and the answers stay byte-stable. Under --live
+                   the default is the mock's start; without either, the data is served as it is
   -h, --help       show this help
 
 Per-request scenarios (Prism's Prefer syntax, or the same as __ query parameters):
@@ -75,7 +78,8 @@ unreadable data file).
 
 Examples:
   evals-contract mock --data my-data.json --base-path /api --delay 200
-  evals-contract mock --live --live-duration 1m`,
+  evals-contract mock --live --live-duration 1m
+  evals-contract mock --now 2026-11-25T12:00:00Z`,
 
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, {
@@ -90,6 +94,7 @@ Examples:
       "no-console": { type: "boolean" },
       live: { type: "boolean" },
       "live-duration": { type: "string" },
+      now: { type: "string" },
     });
     rejectPositionals(positionals);
     const dataFile = stringOption(values, "data");
@@ -105,6 +110,7 @@ Examples:
     if (liveDuration !== undefined && values.live !== true) throw new ToolkitError("E_USAGE", "--live-duration needs --live");
     const durationMs =
       liveDuration === undefined ? DEFAULT_LIVE_DURATION_MS : parseDuration("live-duration", liveDuration, 1000, 86_400_000);
+    const anchor = instantOption(values, "now");
 
     let data: Dataset;
     let source: string;
@@ -122,7 +128,7 @@ Examples:
     const withConsole = values["no-console"] !== true;
     const live = values.live === true ? { durationMs, seed } : undefined;
     const server = await startMockServer({
-      ...{ data, source, dataFile, port, host, basePath, delayMs, compat, cors, live, log },
+      ...{ data, source, dataFile, port, host, basePath, delayMs, compat, cors, live, anchor, log },
       console: withConsole,
     });
     const apps = appIdsOf(data);
@@ -142,6 +148,11 @@ Examples:
     writeLine(io.stdout, `  scenarios: Prefer: delay=MS | code=STATUS | example=empty (see --help)`);
     if (withConsole) writeLine(io.stdout, `  console: ${server.url}/_mock/ (request log, scenario switches, reload)`);
     if (server.live !== undefined) writeLine(io.stdout, `  live: ${server.live} (--live-duration)`);
+    if (anchor !== undefined || live !== undefined)
+      writeLine(
+        io.stdout,
+        `  time: every timestamp moved so the newest is ${anchor === undefined ? "the mock's start" : new Date(anchor).toISOString()} (--now)`,
+      );
     if (dataFile !== undefined)
       writeLine(io.stdout, `  watching ${dataFile} for changes${live ? " (a reload starts the live story anew)" : ""}`);
     writeLine(io.stdout, "Press Ctrl-C to stop.");

@@ -63,7 +63,9 @@ same record by id as in the list, unknown ids, missing app_id gives 422, both /p
 Options:
   --base-url URL               the provider's base URL, path prefix included (https://host/api)
   --app-id ID                  the app whose data is checked (required unless --partial); an app
-                               without (human) evaluations passes, the checks needing one skipped
+                               with records in one list only passes, the checks needing one skipped;
+                               an app with none at all stops the run (exit 2): a mistyped id must not pass
+  --allow-empty-app            accept an app with no records at all (PASS, its checks skipped)
   --partial                    run without --app-id: only the checks that need no data (422
                                without app_id, unknown ids), Pact skipped; the verdict is PARTIAL
   --human-evaluation-id ID     also fetch this human evaluation by id (and give it to Pact)
@@ -96,10 +98,10 @@ Options:
 
 Exit codes: 0 conforms (warnings allowed unless --strict), or a --partial run in which nothing
 failed; 1 the contract is broken; 2 cannot run (bad options, no --app-id without --partial,
-provider unreachable, Pact unable to start).
+an app with no records without --allow-empty-app, provider unreachable, Pact unable to start).
 
 Examples:
-  evals-contract verify --base-url http://localhost:8000/api --app-id 666dde95962bbaffdb0072b5
+  evals-contract verify --base-url http://127.0.0.1:4010 --app-id 65e48be31b48af5e4a2d9bf1
   evals-contract verify --base-url "$PROVIDER_URL" --app-id "$APP_ID" --strict --junit reports/verify.xml \\
     --broker-url "$PACT_BROKER_URL" --provider-version "$GIT_SHA" --publish`,
 
@@ -108,6 +110,7 @@ Examples:
       "base-url": { type: "string" },
       "app-id": { type: "string" },
       partial: { type: "boolean" },
+      "allow-empty-app": { type: "boolean" },
       "human-evaluation-id": { type: "string" },
       strict: { type: "boolean" },
       junit: { type: "string" },
@@ -155,6 +158,7 @@ Examples:
       ...(appId === undefined ? {} : { appId }),
       ...(humanEvaluationId === undefined ? {} : { humanEvaluationId }),
       partial: values.partial === true,
+      allowEmptyApp: values["allow-empty-app"] === true,
       strict: values.strict === true,
       pact: noPact ? false : pact,
       timeoutMs: intOption(values, "timeout", DEFAULT_TIMEOUT_MS, 1, 600_000),

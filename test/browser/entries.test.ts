@@ -1,0 +1,70 @@
+// The browser entries carry nothing of Node: the root entry's browser build (src/index.browser.ts)
+// and `evals-contract/msw` are bundled by Vite for the browser, and any import of a Node built-in
+// (`node:fs`, `fs`, ...) on the way fails the build, naming the importer. The default dataset must
+// stay a chunk of its own, so a page that passes its own data never downloads it.
+import { builtinModules } from "node:module";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, type Plugin, type Rollup } from "vite";
+import { describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+
+/** Records every import of a Node built-in, with its importer. */
+function noNodeBuiltins(found: string[]): Plugin {
+  return {
+    name: "no-node-builtins",
+    enforce: "pre",
+    resolveId(id, importer) {
+      if (id.startsWith("node:") || NODE_BUILTINS.has(id)) found.push(`${id} imported by ${importer?.replace(ROOT, "") ?? "?"}`);
+      return null;
+    },
+  };
+}
+
+async function bundle(entry: string): Promise<{ nodeImports: string[]; chunks: Rollup.OutputChunk[] }> {
+  const outDir = await mkdtemp(join(tmpdir(), "evals-contract-entries-"));
+  const nodeImports: string[] = [];
+  try {
+    const output = (await build({
+      configFile: false,
+      logLevel: "silent",
+      root: ROOT,
+      plugins: [noNodeBuiltins(nodeImports)],
+      build: {
+        outDir,
+        write: false,
+        minify: true,
+        lib: { entry: join(ROOT, entry), formats: ["es"], fileName: "entry" },
+        rollupOptions: { external: [/^msw(\/|$)/] },
+      },
+    })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+    const outputs = Array.isArray(output) ? output : [output];
+    const chunks = outputs.flatMap((o) => o.output).filter((o): o is Rollup.OutputChunk => o.type === "chunk");
+    return { nodeImports, chunks };
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+describe("browser entries", () => {
+  it("the root entry's browser build (the checker) imports no Node built-in", async () => {
+    const { nodeImports, chunks } = await bundle("src/index.browser.ts");
+    expect(nodeImports).toEqual([]);
+    expect(chunks.map((c) => c.code).join("")).toContain("checkResponse");
+  }, 60_000);
+
+  it("evals-contract/msw imports no Node built-in, and the default dataset is a chunk of its own", async () => {
+    const { nodeImports, chunks } = await bundle("src/msw/index.ts");
+    expect(nodeImports).toEqual([]);
+    const entry = chunks.find((c) => c.isEntry)!;
+    const lazy = chunks.filter((c) => !c.isEntry);
+    // The records of the default dataset are only in the lazy chunk.
+    expect(entry.code).not.toContain('human_evaluations":[');
+    expect(lazy.some((c) => c.code.includes("EVALUATION_FINISHED") && c.code.length > 100_000)).toBe(true);
+    expect(entry.dynamicImports.length).toBe(1);
+  }, 60_000);
+});
