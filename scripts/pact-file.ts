@@ -26,6 +26,20 @@ function getOnce(url: string): Promise<number> {
   });
 }
 
+/**
+ * The pact without the versions of the library that wrote it (`metadata["pact-js"]`, `metadata.pactRust`):
+ * the contract is the same whichever supported Pact major renders it (16 or 17), so `gen:check` passes
+ * beside either. The pact specification's version stays.
+ */
+function withoutToolVersions(text: string): string {
+  const pact = JSON.parse(text) as { metadata?: Record<string, unknown> };
+  if (pact.metadata) {
+    delete pact.metadata["pact-js"];
+    delete pact.metadata["pactRust"];
+  }
+  return `${JSON.stringify(pact, null, 2)}\n`;
+}
+
 export async function renderPactFile(): Promise<string> {
   // Pact's native core sends anonymous usage metrics unless told not to.
   process.env["PACT_DO_NOT_TRACK"] ??= "true";
@@ -37,7 +51,7 @@ export async function renderPactFile(): Promise<string> {
         const status = await getOnce(`${server.url}${EXAMPLE_REQUESTS[operationId]}`);
         if (status !== 200) throw new Error(`${operationId}: Pact's mock server answered ${status}`);
       });
-    return readFileSync(join(dir, `${PACT_CONSUMER}-${PACT_PROVIDER}.json`), "utf8");
+    return withoutToolVersions(readFileSync(join(dir, `${PACT_CONSUMER}-${PACT_PROVIDER}.json`), "utf8"));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -10,7 +10,7 @@ describe("formatFoldedFindings", () => {
     expect(messagePattern('property "extra" is not listed')).toBe('property "extra" is not listed');
   });
 
-  it("folds repeats of a warning, keeps errors and distinct warnings apart, in first-seen order", () => {
+  it("folds repeats of a finding, keeps distinct ones and severities apart, in first-seen order", () => {
     const lines = formatFoldedFindings([
       warning("$[0].a", '"2024-01-01T00:00:00" has no UTC offset'),
       { severity: "error", path: "$[0].b", rule: "type", message: "must be string" },
@@ -21,10 +21,23 @@ describe("formatFoldedFindings", () => {
     ]);
     expect(lines).toEqual([
       'warning $[0].a  naive-timestamp: "2024-01-01T00:00:00" has no UTC offset (2 times, at $[0].a, $[1].a; --all lists each)',
-      "error   $[0].b  type: must be string",
+      "error   $[0].b  type: must be string (2 times, at $[0].b, $[1].b; --all lists each)",
       'warning $[2].x  unknown-property: property "x" is not listed',
       'warning $[3].y  unknown-property: property "y" is not listed',
-      "error   $[1].b  type: must be string",
+    ]);
+  });
+
+  it("folds errors repeated with other values as warnings are, but not across severities", () => {
+    const lines = formatFoldedFindings([
+      { severity: "error", path: "$[0].a", rule: "naive-timestamp", message: '"2024-01-01T00:00:00" has no UTC offset' },
+      { severity: "error", path: "$[1].a", rule: "naive-timestamp", message: '"2024-01-02T00:00:00" has no UTC offset' },
+      warning("$[2].a", '"2024-01-03T00:00:00" has no UTC offset'),
+      { severity: "error", path: "$[3].b", rule: "required", message: 'must have property "id"' },
+    ]);
+    expect(lines).toEqual([
+      'error   $[0].a  naive-timestamp: "2024-01-01T00:00:00" has no UTC offset (2 times, at $[0].a, $[1].a; --all lists each)',
+      'warning $[2].a  naive-timestamp: "2024-01-03T00:00:00" has no UTC offset',
+      'error   $[3].b  required: must have property "id"',
     ]);
   });
 

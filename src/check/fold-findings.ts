@@ -1,6 +1,8 @@
-// Text output for many findings: repeated warnings (the same rule and the same message once the
-// values in it are set aside, e.g. 454 naive timestamps) become one line with a count and the
-// first paths; errors and one-off warnings keep a line each. `validate --all` skips the folding.
+// Text output for many findings: repeated findings (the same severity, the same rule and the same
+// message once the values in it are set aside, e.g. 454 naive timestamps, or one field missing
+// from 50 records) become one line with a count and the first paths; one-offs keep a line each.
+// Errors fold as warnings do (a `--strict` run of 50 records is a few lines, not 500).
+// `validate --all` skips the folding.
 // Lines are written as format-findings.ts writes them; the folding uses loops (no spreading into
 // Math.max or push), so it scales to very long finding lists.
 import { escapeControl } from "./escape-control.js";
@@ -34,21 +36,19 @@ interface Group {
 
 export interface FindingFolder {
   add(finding: Finding): void;
-  /** One line per error and per distinct warning; a repeated warning's line ends with its count and first paths. */
+  /** One line per distinct finding; a repeated one's line ends with its count and first paths. */
   lines(): string[];
 }
 
 /** Folds findings as they come (none kept but each group's first and its first paths). */
 export function createFolder(): FindingFolder {
   const groups: Group[] = [];
-  // Warnings grouped by rule, then by message pattern: no key string built per finding.
-  const byRule = new Map<string, Map<string, Group>>();
+  // Grouped by severity and rule, then by message pattern: no key string built per finding.
+  const bySeverity = new Map<string, Map<string, Map<string, Group>>>();
   return {
     add(finding) {
-      if (finding.severity !== "warning") {
-        groups.push({ first: finding, count: 1, paths: [finding.path] });
-        return;
-      }
+      let byRule = bySeverity.get(finding.severity);
+      if (!byRule) bySeverity.set(finding.severity, (byRule = new Map()));
       let byPattern = byRule.get(finding.rule);
       if (!byPattern) byRule.set(finding.rule, (byPattern = new Map()));
       const pattern = messagePattern(finding.message);
@@ -79,7 +79,7 @@ export function createFolder(): FindingFolder {
   };
 }
 
-/** One line per error and per distinct warning; a repeated warning's line ends with its count and first paths. */
+/** One line per distinct finding; a repeated one's line ends with its count and first paths. */
 export function formatFoldedFindings(findings: readonly Finding[]): string[] {
   const folder = createFolder();
   for (const finding of findings) folder.add(finding);

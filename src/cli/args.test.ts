@@ -17,10 +17,17 @@ describe("parseCommandArgs", () => {
     expect(() => parseCommandArgs([typed], options)).toThrow(`unknown option ${typed.split("=")[0]} (did you mean ${meant}?)`);
   });
 
-  it("keeps Node's hint for a negative number, on one line", () => {
-    expect(() => parseCommandArgs(["--seed", "-1"], options)).toThrow(/ambiguous\. .*'--seed=-XYZ'\.$/);
+  it("takes a negative number as the option's value, for the option's own check (not parseArgs' text)", () => {
+    expect(parseCommandArgs(["--seed", "-1"], options).values.seed).toBe("-1");
+    expect(parseCommandArgs(["--seed", "-1.5", "x"], options)).toEqual({ values: { seed: "-1.5" }, positionals: ["x"] });
+    // After "--" everything is a positional, as before.
+    expect(parseCommandArgs(["--", "--seed", "-1"], options).positionals).toEqual(["--seed", "-1"]);
+  });
+
+  it("keeps Node's other hints on one line", () => {
+    expect(() => parseCommandArgs(["--seed", "--help"], options)).toThrow(/ambiguous\. .*'--seed=-XYZ'\.$/);
     try {
-      parseCommandArgs(["--seed", "-1"], options);
+      parseCommandArgs(["--seed", "--help"], options);
     } catch (error) {
       expect((error as Error).message).not.toContain("\n");
       expect((error as { code?: string }).code).toBe("E_USAGE");

@@ -10,11 +10,35 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
+const NEGATIVE_NUMBER = /^-\d/;
+
+/**
+ * `--seed -1` as `--seed=-1`: parseArgs reads a value starting with a dash as an option and fails
+ * with its own text; joined, the value reaches the option's check and its one-line error.
+ */
+function joinNegativeValues(args: readonly string[], options: OptionSpec): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") {
+      joined.push(...args.slice(i));
+      break;
+    }
+    const next = args[i + 1];
+    const name = arg.startsWith("--") ? arg.slice(2) : undefined;
+    if (name !== undefined && options[name]?.type === "string" && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
 /** Parses `args` against `options` (always with --help); unknown options are a usage error. */
 export function parseCommandArgs(args: readonly string[], options: OptionSpec): ParsedArgs {
   try {
     const { values, positionals } = parseArgs({
-      args: [...args],
+      args: joinNegativeValues(args, options),
       options: { ...options, help: { type: "boolean", short: "h" } },
       allowPositionals: true,
       strict: true,

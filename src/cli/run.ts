@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { isToolkitError } from "../errors.js";
 import { UnknownOptionError } from "./args.js";
+import { didYouMean } from "./did-you-mean.js";
 import { COMMANDS } from "./commands/index.js";
 import { EXIT, exitCodeForError, type ExitCode } from "./exit-codes.js";
 import { writeLine, type CliIo } from "./io.js";
@@ -21,7 +22,8 @@ function topLevelHelp(): string {
     "Commands:",
     ...names.map((name) => `  ${name.padEnd(width)}  ${COMMANDS[name]!.summary}`),
     "",
-    "Run `evals-contract <command> --help` for the options of a command, `evals-contract --version` for the version.",
+    "Run `evals-contract help <command>` (or `evals-contract <command> --help`) for the options and examples of a",
+    "command, `evals-contract --version` for the version.",
     "Exit codes: 0 ok, 1 contract failure, 2 usage or I/O problem.",
   ].join("\n");
 }
@@ -45,7 +47,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   }
   const entry = COMMANDS[name];
   if (!entry) {
-    writeLine(io.stderr, `evals-contract: unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(", ")})`);
+    const guess = didYouMean(name, Object.keys(COMMANDS));
+    const hint = guess === undefined ? "" : `did you mean ${guess}? `;
+    writeLine(io.stderr, `evals-contract: unknown command "${name}" (${hint}commands: ${Object.keys(COMMANDS).join(", ")})`);
     return EXIT.CANNOT_RUN;
   }
   const command = await entry.load();

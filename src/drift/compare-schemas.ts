@@ -4,6 +4,7 @@
 // required field made optional, null where the contract says non-null, another type, a new anyOf
 // branch); anything it promises beyond the contract is compatible (an extra field, a narrower type).
 import type { DriftFinding, DriftKind, DriftSeverity } from "./finding.js";
+import { ToolkitError } from "../errors.js";
 import { describe, escapePointer, normalize, type Json, type NormalSchema } from "./normalize.js";
 
 export interface SchemaSide {
@@ -157,7 +158,16 @@ function compareBranches(walk: Walk, c: NormalSchema, p: NormalSchema, path: str
       );
 }
 
+/** Schema levels compared below a response body (records nest 4): deeper is a hostile or broken document. */
+export const MAX_SCHEMA_DEPTH = 200;
+
 export function compare(walk: Walk, contract: SchemaSide, provider: SchemaSide, path: string, cn?: NormalSchema, pn?: NormalSchema): void {
+  // The levels are counted by path (`$.a.b[*]`): each recursion adds one step to it.
+  if ((path.match(/\.|\[/g) ?? []).length > MAX_SCHEMA_DEPTH)
+    throw new ToolkitError(
+      "E_OPENAPI_INVALID",
+      `the provider's schema at ${walk.where} nests more than ${MAX_SCHEMA_DEPTH} levels below the body (at #${provider.pointer})`,
+    );
   const c = cn ?? normalize(contract.doc, contract.schema, contract.pointer);
   const p = pn ?? normalize(provider.doc, provider.schema, provider.pointer);
   const key = `${c.pointer}|${p.pointer}`;

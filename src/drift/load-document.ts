@@ -4,11 +4,16 @@ import { readFile } from "node:fs/promises";
 import { parse as parseYaml } from "yaml";
 import { ToolkitError } from "../errors.js";
 import { isPlainObject } from "../types/json.js";
+import { exceedsJsonDepth, tooDeepMessage } from "../io/json-depth.js";
+import { DEFAULT_MAX_RESPONSE_BYTES, readCappedBody } from "../io/read-body.js";
+import { redactUrlSecrets } from "../io/redact.js";
 import type { Json } from "./normalize.js";
 
 export interface LoadOptions {
   /** Give up on a URL after this long (default 15 s). */
   timeoutMs?: number;
+  /** Most bytes of the document read from a URL, counted after decompression (default 64 MiB, as verify). */
+  maxResponseBytes?: number;
 }
 
 function parseDocument(text: string, source: string): Json {
@@ -18,6 +23,8 @@ function parseDocument(text: string, source: string): Json {
   } catch (error) {
     throw new ToolkitError("E_OPENAPI_INVALID", `${source} is neither JSON nor YAML: ${(error as Error).message.split("\n")[0]}`);
   }
+  // Every walk of the document (normalize, compare, describe) recurses: refuse what would overflow it.
+  if (exceedsJsonDepth(value)) throw new ToolkitError("E_JSON_TOO_DEEP", tooDeepMessage(source));
   if (!isPlainObject(value) || typeof value.openapi !== "string" || !/^3\.[01]\./.test(value.openapi))
     throw new ToolkitError(
       "E_OPENAPI_INVALID",
@@ -32,16 +39,26 @@ export async function loadOpenApiDocument(source: string, options: LoadOptions =
   if (/^https?:\/\//i.test(source)) {
     let text: string;
     try {
-      const response = await fetch(source, {
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-        headers: { accept: "application/json, application/yaml;q=0.9, */*;q=0.1" },
-      });
-      text = await response.text();
-      if (!response.ok) throw new ToolkitError("E_PROVIDER_UNREACHABLE", `${source} answered ${response.status}`);
+      const signal = AbortSignal.timeout(options.timeoutMs ?? 15_000);
+      const response = await fetch(source, { signal, headers: { accept: "application/json, application/yaml;q=0.9, */*;q=0.1" } });
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new ToolkitError("E_PROVIDER_UNREACHABLE", `${redactUrlSecrets(source)} answered ${response.status}`);
+      }
+      // The same cap as verify's: an endless body or a gzip bomb stops there, memory bounded by it.
+      const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+      const body = await readCappedBody(response, maxBytes, signal);
+      if ("tooLarge" in body)
+        throw new ToolkitError(
+          "E_OPENAPI_INVALID",
+          `${redactUrlSecrets(source)} is larger than ${maxBytes.toLocaleString("en-US")} bytes (counted after decompression): not read further`,
+        );
+      if ("undecodable" in body) throw new ToolkitError("E_OPENAPI_INVALID", `${redactUrlSecrets(source)}: ${body.undecodable}`);
+      text = body.text;
     } catch (error) {
       if (error instanceof ToolkitError) throw error;
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-      throw new ToolkitError("E_PROVIDER_UNREACHABLE", `cannot fetch ${source} (${cause})`);
+      throw new ToolkitError("E_PROVIDER_UNREACHABLE", `cannot fetch ${redactUrlSecrets(source)} (${cause})`);
     }
     return parseDocument(text, source);
   }

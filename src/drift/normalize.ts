@@ -129,6 +129,8 @@ export function normalize(doc: unknown, schema: unknown, pointer: string): Norma
 /** `string`, `integer|null`, `array of string`, `EvaluatorConfig`: a short description for messages and rename matching. */
 export function describe(doc: unknown, s: NormalSchema, depth = 0): string {
   if (s.name && depth > 0) return s.name;
+  // Unnamed branches can nest (or loop, through inline anyOf): a description stops at 3 levels.
+  if (depth > 3) return "…";
   let text = s.branches
     ? s.branches.map((b) => describe(doc, normalize(doc, b.schema, b.pointer), depth + 1)).join(" | ")
     : s.types

@@ -20,6 +20,7 @@ const STREAM_HUMAN = 0x4845;
 export interface RecordPlan {
   options: ResolvedOptions;
   idMask: number;
+  /** The pools of the apps that get records, by index (an app with none never shows, so it is not built). */
   pools: AppPool[];
   evaluationCounts: number[];
   humanCounts: number[];
@@ -32,8 +33,12 @@ export function planRecords(options: GenerateOptions): RecordPlan {
   const idMask = mixSeed(resolved.seed, 0x49444d);
   const formats = formatsForStyle(resolved.timestamps);
   const run: RunContext = { seed: resolved.seed, idMask, users: buildUsers(resolved.seed, idMask), configFormat: formats.evaluatorConfig };
-  const pools = Array.from({ length: resolved.apps }, (_, i) => buildAppPool(run, i));
   const counts = recordCounts(resolved);
+  // Only apps with records: `--apps 65535` with 10 records builds a few pools, not 65,535 (a pool
+  // depends on the seed and its index alone, so skipping the others changes no record).
+  const pools: AppPool[] = [];
+  for (let i = 0; i < resolved.apps; i++)
+    if (counts.evaluations[i]! > 0 || counts.humanEvaluations[i]! > 0) pools.push(buildAppPool(run, i));
   return {
     options: resolved,
     idMask,

@@ -1,7 +1,7 @@
 // The schema-space generator: records straight from the schemas through json-schema-faker,
 // seeded, for hardening clients against everything the contract allows (see faking-schema.ts
 // for what json-schema-faker gets wrong and how it is fixed).
-import { JSONSchemaFaker, type Schema } from "json-schema-faker";
+import { JSONSchemaFaker, type Schema } from "./json-schema-faker.js";
 import { ToolkitError } from "../errors.js";
 import { isResourceName, RESOURCE_NAMES, type ResourceName } from "../schemas/catalog.js";
 import { fakingSchema, hooksFor } from "./faking-schema.js";

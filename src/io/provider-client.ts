@@ -8,6 +8,8 @@ import { resolveUrl } from "./base-url.js";
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from "./json-depth.js";
 import { createLimiter } from "./limiter.js";
 import { DEFAULT_MAX_RESPONSE_BYTES, readCappedBody } from "./read-body.js";
+import { redactUrlSecrets } from "./redact.js";
+import { jsonTextIssues, type JsonTextIssue } from "./json-text-issues.js";
 
 /** One redirect met on the way to a response: absolute URLs, and whether it was followed. */
 export interface Redirect {
@@ -16,7 +18,7 @@ export interface Redirect {
   to: string;
   followed: boolean;
   /** Why it was not followed. */
-  stop?: "cross-origin" | "too-many";
+  stop?: "cross-origin" | "too-many" | "credentials";
 }
 
 export interface ProviderResponse {
@@ -31,11 +33,13 @@ export interface ProviderResponse {
   json: unknown;
   parsed: boolean;
   /**
-   * Why the body was not read or not parsed: past the byte cap (`response-too-large`) or nested past
-   * MAX_JSON_DEPTH (`max-depth`). `text` is then empty or unparsed and `parsed` false; the
+   * Why the body was not read or not parsed: past the byte cap (`response-too-large`), nested past
+   * MAX_JSON_DEPTH (`max-depth`), or not decoded by its Content-Encoding (`content-encoding`). `text` is then empty or unparsed and `parsed` false; the
    * conformance check reports it as an error finding.
    */
-  fault?: { rule: "response-too-large" | "max-depth"; message: string };
+  fault?: { rule: "response-too-large" | "max-depth" | "content-encoding"; message: string };
+  /** What JSON.parse hid in a parsed body: keys twice in one object, numbers out of range (the first 100, and how many more). */
+  textIssues?: { issues: JsonTextIssue[]; more: number };
 }
 
 export interface ProviderClient {
@@ -119,6 +123,29 @@ function redirectTarget(response: Response, from: string): string | undefined {
   }
 }
 
+/** A connection the server closed while it sat idle in the pool: the request never reached it. */
+function isStaleConnection(error: unknown, signal: AbortSignal): boolean {
+  if (signal.aborted) return false;
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code = errorCode(cause) ?? errorCode(error);
+  return code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET" || code === "UND_ERR_CLOSED";
+}
+
+/**
+ * One GET, retried once on a new connection when it met a kept-alive connection the server had
+ * closed while idle (uvicorn's and Node's 5 s keep-alive): as undici's own retry and browsers do for
+ * idempotent requests. A second failure is the caller's error.
+ */
+async function fetchRetryingStale(url: string, signal: AbortSignal): Promise<Response> {
+  const init: RequestInit = { headers: { accept: "application/json" }, signal, redirect: "manual" };
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (!isStaleConnection(error, signal)) throw error;
+    return fetch(url, init);
+  }
+}
+
 export function createProviderClient(options: ProviderClientOptions): ProviderClient {
   const limit = createLimiter(options.concurrency);
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -132,11 +159,20 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     let current = url;
     for (;;) {
       requestCount++;
-      const response = await fetch(current, { headers: { accept: "application/json" }, signal, redirect: "manual" });
+      const response = await fetchRetryingStale(current, signal);
       const to = redirectTarget(response, current);
       if (to === undefined) return [response, redirects];
+      const target = new URL(to);
+      // Not followed: another origin (a client's credentials would go there), a same-origin URL with
+      // credentials (fetch refuses one, and a client would send or log them), or a chain too long.
       const stop =
-        new URL(to).origin !== new URL(current).origin ? "cross-origin" : redirects.length >= MAX_REDIRECTS ? "too-many" : undefined;
+        target.origin !== new URL(current).origin
+          ? "cross-origin"
+          : target.username !== "" || target.password !== ""
+            ? "credentials"
+            : redirects.length >= MAX_REDIRECTS
+              ? "too-many"
+              : undefined;
       redirects.push({ status: response.status, from: current, to, followed: stop === undefined, ...(stop === undefined ? {} : { stop }) });
       if (stop !== undefined) return [response, redirects];
       await response.body?.cancel();
@@ -146,15 +182,23 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
 
   const send = async (request: string, pathAndQuery: string): Promise<ProviderResponse> => {
     const url = resolveUrl(options.baseUrl, pathAndQuery);
+    // A timer of our own rather than AbortSignal.timeout, whose timer does not keep the process alive:
+    // a read that never settles (a stalled decoder) must end in the timeout, not in an empty event loop.
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException(`no answer within ${options.timeoutMs} ms`, "TimeoutError")),
+      options.timeoutMs,
+    );
     try {
-      const signal = AbortSignal.timeout(options.timeoutMs);
+      const signal = controller.signal;
       const [response, redirects] = await fetchFollowing(url, signal);
-      const body = await readCappedBody(response, maxBytes);
+      const body = await readCappedBody(response, maxBytes, signal);
       const text = "text" in body ? body.text : "";
       let json: unknown = undefined;
       let parsed = false;
       let fault: ProviderResponse["fault"];
-      if ("tooLarge" in body)
+      if ("undecodable" in body) fault = { rule: "content-encoding", message: body.undecodable };
+      else if ("tooLarge" in body)
         fault = {
           rule: "response-too-large",
           message: `the body is larger than ${maxBytes.toLocaleString("en-US")} bytes (--max-response-bytes, counted after decompression): not read further`,
@@ -173,15 +217,23 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       }
       const answer: ProviderResponse = { request, status: response.status, headers: response.headers, text, json, parsed };
       if (fault !== undefined) answer.fault = fault;
+      if (parsed) {
+        const found = jsonTextIssues(text);
+        if (found.issues.length > 0) answer.textIssues = found;
+      }
       if (redirects.length === 0) return answer;
       answer.redirects = redirects;
       redirected.push(answer);
       return answer;
     } catch (error) {
-      const reason = describeNetworkError(error, url, options.timeoutMs);
-      throw new ToolkitError("E_PROVIDER_UNREACHABLE", `cannot reach the provider at ${options.baseUrl}: ${reason} (${request})`, {
+      // Redacted: a reason can quote a URL the provider named (its credentials, a token in its query).
+      const reason = redactUrlSecrets(describeNetworkError(error, url, options.timeoutMs));
+      const line = `cannot reach the provider at ${options.baseUrl}: ${reason} (${request})`;
+      throw new ToolkitError("E_PROVIDER_UNREACHABLE", redactUrlSecrets(line), {
         cause: error,
       });
+    } finally {
+      clearTimeout(timer);
     }
   };
 

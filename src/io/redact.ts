@@ -11,6 +11,12 @@ const AUTHORIZATION = /(authorization["']?\s*[:=]\s*["']?(?:bearer|basic|token)?
 
 export const redactUrlCredentials = (text: string): string => text.replace(URL_CREDENTIALS, `$1${REDACTED}@`);
 
+/** Query parameters whose values are secrets wherever they appear (`?token=`, `&api_key=`, ...). */
+const SECRET_PARAMS = /([?&](?:access_token|api_key|apikey|key|token|secret|password|passwd|auth|signature|sig)=)[^&#\s"'<>]*/gi;
+
+/** URL credentials and the values of secret query parameters redacted: for every line that may carry a provider's URL. */
+export const redactUrlSecrets = (text: string): string => redactUrlCredentials(text).replace(SECRET_PARAMS, `$1${REDACTED}`);
+
 /** A function that removes `secrets` (and their Basic-auth encodings) and any URL credentials or Authorization value from text. */
 export function createRedactor(secrets: ReadonlyArray<string | undefined>, username?: string): (text: string) => string {
   const values = secrets.filter((s): s is string => s !== undefined && s !== "");

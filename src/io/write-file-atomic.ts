@@ -93,8 +93,16 @@ export async function removeStaleTemps(target: string): Promise<string[]> {
     if (!name.startsWith(prefix)) continue;
     const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]);
     if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
-    await rm(join(dirname(target), name), { force: true });
-    removed.push(name);
+    // Only a regular file is a temp of ours: anything else with the name (a directory) is left
+    // alone, and a cleanup that fails never blocks the write it precedes.
+    const path = join(dirname(target), name);
+    try {
+      if (!(await lstat(path)).isFile()) continue;
+      await rm(path, { force: true });
+      removed.push(name);
+    } catch {
+      // best effort
+    }
   }
   return removed;
 }
@@ -102,17 +110,24 @@ export async function removeStaleTemps(target: string): Promise<string[]> {
 export async function writeFileAtomically<T>(path: string, force: boolean, write: (out: NodeJS.WritableStream) => Promise<T>): Promise<T> {
   const target = await assertWritable(path, force);
   await removeStaleTemps(target);
-  const temp = join(dirname(target), `.${basename(target)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString("hex")}`);
   // flush: fsync before close, so the renamed file is on disk even if the machine stops. A large
-  // buffer lets generation go on while the previous pieces reach the disk.
-  const out = createWriteStream(temp, { flags: "wx", flush: true, highWaterMark: 1 << 20 });
-  try {
-    await new Promise<void>((opened, fail) => {
-      out.once("open", () => opened());
-      out.once("error", fail);
-    });
-  } catch (error) {
-    throw new ToolkitError("E_OUTPUT_WRITE", `cannot write ${path}: ${(error as Error).message}`, { cause: error });
+  // buffer lets generation go on while the previous pieces reach the disk. A name already taken
+  // (by anything: "wx" never opens an existing one) is passed over for another random one.
+  let temp = "";
+  let out: ReturnType<typeof createWriteStream> | undefined;
+  for (let attempt = 1; out === undefined; attempt++) {
+    temp = join(dirname(target), `.${basename(target)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString("hex")}`);
+    const opening = createWriteStream(temp, { flags: "wx", flush: true, highWaterMark: 1 << 20 });
+    try {
+      await new Promise<void>((opened, fail) => {
+        opening.once("open", () => opened());
+        opening.once("error", fail);
+      });
+      out = opening;
+    } catch (error) {
+      if (errnoCode(error) === "EEXIST" && attempt < 5) continue;
+      throw new ToolkitError("E_OUTPUT_WRITE", `cannot write ${path}: ${(error as Error).message}`, { cause: error });
+    }
   }
   try {
     const result = await write(out);

@@ -88,6 +88,29 @@ export function normalizeBasePath(basePath: string | undefined): string {
   return trimmed === "" ? "" : `/${trimmed}`;
 }
 
+/**
+ * What is wrong with a base path, if anything: it is matched against the decoded path, so only the
+ * characters a path segment may carry as they are (RFC 3986 unreserved, sub-delims, `:` and `@`).
+ * `?` and `#` would end the path, `%` would never match a decoded path, control characters and
+ * non-ASCII would reach the logs and the console's prefix.
+ */
+export function checkBasePath(basePath: string | undefined): string | undefined {
+  if (basePath === undefined) return undefined;
+  const bad = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/.exec(basePath);
+  if (bad === null) return undefined;
+  const char = bad[0];
+  const code = char.codePointAt(0)!;
+  const shown = code < 0x20 || code === 0x7f || code > 0x7e ? `U+${code.toString(16).toUpperCase().padStart(4, "0")}` : `"${char}"`;
+  return `the base path must be a plain path like /api: ${shown} is not allowed (letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = : @ /)`;
+}
+
+/** The request URL's decoded path is the base path or under it (`base` normalized, not ""). */
+export function isUnderBasePath(url: string, base: string): boolean {
+  const q = url.indexOf("?");
+  const path = unquotePath(q === -1 ? url : url.slice(0, q));
+  return path.startsWith(base) && (path.length === base.length || path.charCodeAt(base.length) === 47); /* "/" */
+}
+
 /** urllib's unquote, as uvicorn decodes the path for Starlette: valid %XX sequences decoded, the rest kept. */
 export function unquotePath(path: string): string {
   if (!path.includes("%")) return path;

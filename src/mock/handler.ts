@@ -5,14 +5,19 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 // The module binding, not the global: `globalThis.performance` is an accessor, read on every request.
 import { performance } from "node:perf_hooks";
 import type { Dataset } from "../types/dataset.js";
-import { isToolkitError, type ToolkitError } from "../errors.js";
+import { isToolkitError, ToolkitError } from "../errors.js";
 import { createMockConsole } from "./console/index.js";
 import type { AnsweredRequest } from "./console/request-log.js";
 import { escapeControl } from "../check/escape-control.js";
-import { createMockCore, normalizeBasePath, type MockAnswer, type MockCoreOptions } from "./core.js";
+import { checkBasePath, createMockCore, isUnderBasePath, normalizeBasePath, type MockAnswer, type MockCoreOptions } from "./core.js";
+import { corsHeaders, firstHeader } from "./cors.js";
+import { utf8Bytes } from "./bytes.js";
+import { createRootPage } from "./root-page.js";
 import { datasetCounts, type DatasetIndex } from "./dataset-index.js";
 import type { RequestHeaders, ResponseHeaders } from "./cors.js";
-import type { DataChangeEvent } from "./options.js";
+import type { DataChangeEvent, Scheduler } from "./types.js";
+
+export type { Scheduler } from "./types.js";
 
 /** The parts of node:http's IncomingMessage the handler reads (declared here: the public types need no @types/node). */
 export interface NodeRequestLike {
@@ -28,7 +33,7 @@ export interface NodeResponseLike {
   once(event: "close", listener: () => void): unknown;
 }
 
-export { MAX_REQUEST_BODY_BYTES, normalizeBasePath, unquotePath } from "./core.js";
+export { checkBasePath, MAX_REQUEST_BODY_BYTES, normalizeBasePath, unquotePath } from "./core.js";
 
 export interface MockHandlerOptions extends MockCoreOptions {
   /** One line per answered request, told at the end of the event-loop turn that answered it. */
@@ -41,13 +46,14 @@ export interface MockHandlerOptions extends MockCoreOptions {
   reload?: () => Promise<DataChangeEvent>;
   /** The console's clock (request and reload times); default Date.now. */
   now?: () => number;
+  /** The address the server listens on (startMockServer sets it): a Host the console answers. */
+  host?: string;
+  /**
+   * More Hosts the console answers besides this machine's names and IPs and `host` (a proxy's or a
+   * container's name; `.example.com` includes its subdomains). The service's own routes answer any Host.
+   */
+  allowedHosts?: readonly string[];
 }
-
-/**
- * Runs `send` after `delayMs` (later, never synchronously) and returns a function that cancels it.
- * The one place the mock reads the clock: a test injects its own and sees each delay asked for.
- */
-export type Scheduler = (delayMs: number, send: () => void) => () => void;
 
 const timerScheduler: Scheduler = (delayMs, send) => {
   const timer = setTimeout(send, delayMs);
@@ -72,6 +78,24 @@ export interface MockHandler {
 }
 
 export function createMockHandler(options: MockHandlerOptions): MockHandler {
+  const basePathFault = checkBasePath(options.basePath);
+  if (basePathFault !== undefined) throw new ToolkitError("E_USAGE", basePathFault);
+  // The last-resort guard: a request that throws is answered 500 and the mock keeps serving; the
+  // first such error is logged (the next ones would say the same, as often as a page sends them).
+  let loggedFailure = false;
+  const failedOnce = (error: unknown, method: string, url: string): void => {
+    if (loggedFailure) return;
+    loggedFailure = true;
+    // One line: the error and where it was thrown (its first stack frame).
+    const frame = error instanceof Error ? (error.stack?.split("\n")[1]?.trim() ?? "") : "";
+    const what = error instanceof Error ? `${error.name}: ${error.message}${frame === "" ? "" : ` (${frame})`}` : String(error);
+    const line = escapeControl(`mock: internal error answering ${method} ${url} (answered 500; further ones are not logged): ${what}`);
+    try {
+      (options.log ?? console.error)(line);
+    } catch {
+      console.error(line); // the log itself failed: stderr is what is left
+    }
+  };
   const mockConsole =
     options.console === false
       ? undefined
@@ -82,9 +106,14 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
           ...(options.reload ? { reload: options.reload } : {}),
           ...(options.now ? { now: options.now } : {}),
           live: () => core.liveSummary,
+          host: options.host,
+          allowedHosts: options.allowedHosts,
+          onError: (error, request) => failedOnce(error, request.method ?? "GET", request.url ?? "/"),
         });
   const core = createMockCore(mockConsole ? { ...options, scenario: mockConsole.scenario } : options);
   const consolePrefix = mockConsole?.prefix ?? "";
+  const base = normalizeBasePath(options.basePath);
+  const rootPage = mockConsole === undefined ? undefined : createRootPage(base, consolePrefix);
   const log = options.log;
   const schedule = options.schedule ?? timerScheduler;
   const pending = new Set<() => void>();
@@ -99,10 +128,14 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
     const batch = answered;
     answered = [];
     for (const entry of batch) {
-      // The method, the URL and the note (decoded scenario values) come from the request: escaped, so
-      // a `%0a` or an ESC cannot forge a log line or drive the terminal.
-      if (log) log(escapeControl(`${entry.method} ${entry.url} ${entry.status} ${entry.ms.toFixed(1)}ms${entry.note}`));
-      mockConsole?.record(entry);
+      try {
+        // The method, the URL and the note (decoded scenario values) come from the request: escaped, so
+        // a `%0a` or an ESC cannot forge a log line or drive the terminal.
+        if (log) log(escapeControl(`${entry.method} ${entry.url} ${entry.status} ${entry.ms.toFixed(1)}ms${entry.note}`));
+        mockConsole?.record(entry);
+      } catch (error) {
+        failedOnce(error, entry.method, entry.url);
+      }
     }
   };
 
@@ -118,13 +151,23 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
     }
   };
 
-  const handler = (request: NodeRequestLike, response: NodeResponseLike): void => {
+  const serve = (request: NodeRequestLike, response: NodeResponseLike): void => {
     const url = request.url ?? "/";
-    if (mockConsole !== undefined && url.startsWith(consolePrefix))
-      return mockConsole.handle(request as IncomingMessage, response as unknown as ServerResponse);
+    // `{base}/_mock`, `{base}/_mock/...` and `{base}/_mock?...`: not `/_mockery`.
+    if (mockConsole !== undefined && url.startsWith(consolePrefix)) {
+      const next = url.charCodeAt(consolePrefix.length);
+      if (Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */)
+        return mockConsole.handle(request as IncomingMessage, response as unknown as ServerResponse);
+    }
     const started = log || mockConsole ? performance.now() : 0;
     const method = request.method ?? "GET";
-    const answer = core.respond({ method, url, headers: request.headers });
+    if (rootPage !== undefined && method === "GET" && rootPage.wants(url, request.headers)) {
+      const answer = rootPage.answer(core.respond({ method, url, headers: request.headers }));
+      return send(method, url, started, answer, response);
+    }
+    let answer = core.respond({ method, url, headers: request.headers });
+    if (answer.status === 404 && base !== "" && answer.note === "" && !isUnderBasePath(url, base))
+      answer = { ...answer, note: `  outside the base path ${base}` };
     if (answer.delayMs <= 0) return send(method, url, started, answer, response);
     const cancel = schedule(answer.delayMs, () => {
       pending.delete(cancel);
@@ -135,6 +178,25 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       cancel();
       pending.delete(cancel);
     });
+  };
+
+  const handler = (request: NodeRequestLike, response: NodeResponseLike): void => {
+    try {
+      serve(request, response);
+    } catch (error) {
+      failedOnce(error, request.method ?? "GET", request.url ?? "/");
+      const body = utf8Bytes('{"detail":"Internal Server Error"}');
+      try {
+        response.writeHead(
+          500,
+          corsHeaders(firstHeader(request.headers.origin), { "Content-Type": "application/json", "Content-Length": body.length }),
+        );
+        response.end(body);
+      } catch {
+        // Headers were sent already: the connection is all that is left to end.
+        (response as unknown as { destroy?: () => void }).destroy?.();
+      }
+    }
   };
 
   return Object.assign(handler, {

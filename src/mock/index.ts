@@ -2,7 +2,7 @@
 // frontend development and for consumers' own tests (`startMockServer({ data, port: 0 })`).
 export { startMockServer, createMockServer, DEFAULT_PORT, DEFAULT_HOST } from "./server.js";
 export type { MockServerOptions, RunningMockServer, DataChangeEvent } from "./options.js";
-export { createMockHandler, normalizeBasePath } from "./handler.js";
+export { checkBasePath, createMockHandler, normalizeBasePath } from "./handler.js";
 export { createMockCore } from "./core.js";
 export { createLiveProvider, DEFAULT_LIVE_DURATION_MS } from "./live.js";
 export type { LiveMockOptions, LiveProvider } from "./live.js";
@@ -20,5 +20,5 @@ export { CORS_MODES } from "./cors.js";
 export type { CorsMode } from "./cors.js";
 export { COMPAT_MODES, DEFAULT_COMPAT } from "../contract/error-bodies.js";
 export type { CompatMode } from "../contract/error-bodies.js";
-export { CONSOLE_PATH } from "./console/api.js";
+export { CONSOLE_PATH, MAX_EVENT_SUBSCRIBERS, MAX_EVENT_BUFFERED_BYTES } from "./console/api.js";
 export type { DatasetInfo, LoggedRequest, ScenarioSwitch } from "./console/api.js";

@@ -1,9 +1,8 @@
 // The mock server's public option and handle types (what consumers' tests code against).
 import type { Dataset } from "../types/dataset.js";
 import type { CompatMode } from "../contract/error-bodies.js";
-import type { ToolkitError } from "../errors.js";
 import type { CorsMode } from "./cors.js";
-import type { Scheduler } from "./handler.js";
+import type { DataChangeEvent, Scheduler } from "./types.js";
 import type { LiveMockOptions } from "./live.js";
 
 export interface MockServerOptions {
@@ -17,6 +16,12 @@ export interface MockServerOptions {
   port?: number;
   /** Default 127.0.0.1 (loopback only). */
   host?: string;
+  /**
+   * Hosts the console answers besides this machine's names and IPs and `host` (DNS rebinding guard,
+   * like Vite's `server.allowedHosts`): a proxy's or a container's name; `.example.com` includes its
+   * subdomains. The service's own routes answer any Host.
+   */
+  allowedHosts?: readonly string[];
   /** A prefix for every path, e.g. `/api` (the real service's public base URL ends in `/api`). */
   basePath?: string;
   /** Latency added to every response unless a request asks for another (`Prefer: delay=`). */
@@ -52,7 +57,7 @@ export interface MockServerOptions {
   onDataChange?: (event: DataChangeEvent) => void;
 }
 
-export type DataChangeEvent = { ok: true; summary: string } | { ok: false; error: ToolkitError };
+export type { DataChangeEvent } from "./types.js";
 
 export interface RunningMockServer {
   /** `http://host:port` + base path, without a trailing slash. */

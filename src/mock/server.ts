@@ -77,15 +77,34 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const file = options.dataFile;
   let closing: Promise<void> | undefined;
 
-  // Reloads run one after another, so the last change always wins; the file watcher and the
-  // console's reload button share the queue.
+  // Reloads run one at a time, so the last change always wins; the file watcher and the console's
+  // reload button share them. At most one runs and one waits: a request made while one waits joins
+  // it (the waiting reload will read the file as it is then), so a burst of 50 is 2 reloads, not 50.
   const loader = createDatasetLoader();
   const log = (line: string): void => options.log?.(escapeControl(line));
-  let reloads: Promise<unknown> = Promise.resolve();
+  let running: Promise<DataChangeEvent> | undefined;
+  let waiting: Promise<DataChangeEvent> | undefined;
+  const run = (path: string): Promise<DataChangeEvent> => {
+    const reload: Promise<DataChangeEvent> = reloadFile(path);
+    running = reload;
+    const done = (): void => {
+      if (running === reload) running = undefined;
+    };
+    reload.then(done, done);
+    return reload;
+  };
   const queueReload = (path: string): Promise<DataChangeEvent> => {
-    const next = reloads.then(() => reloadFile(path));
-    reloads = next;
-    return next;
+    if (waiting !== undefined) return waiting;
+    if (running === undefined) return run(path);
+    const next = running.then(
+      () => undefined,
+      () => undefined,
+    );
+    waiting = next.then(() => {
+      waiting = undefined;
+      return run(path);
+    });
+    return waiting;
   };
   const settle = (outcome: DataChangeEvent, path: string): DataChangeEvent => {
     if (outcome.ok) log(`reloaded ${path}: ${outcome.summary}`);
@@ -119,6 +138,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     ...options,
     data: data as Dataset,
     source,
+    host,
     ...(file === undefined ? {} : { reload: () => queueReload(file) }),
   });
   const port = await listen(server, options.port ?? DEFAULT_PORT, host);

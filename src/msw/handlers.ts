@@ -3,12 +3,14 @@
 // core (src/mock/core.ts), the same function behind the node:http mock, so both give the same
 // status, headers and bytes. Only the transport lives here: a fetch Request in, a fetch Response
 // out, the delay awaited. No Node built-ins: the same module runs under msw/node and in a service
-// worker page. msw is an optional peer dependency, imported by this entry only.
-import { http, HttpResponse, type HttpHandler } from "msw";
+// worker page. msw is an optional peer dependency, imported by this entry only (load-msw.ts: its
+// absence is E_MISSING_PEER).
+import type { HttpHandler } from "msw";
 import { createMockCore, normalizeBasePath, type MockCore, type MockCoreOptions } from "../mock/core.js";
 import type { Dataset } from "../types/dataset.js";
 import { claimedUrls } from "./claimed-urls.js";
 import { DEFAULT_DATASET_SOURCE, loadDefaultDataset } from "./default-dataset.js";
+import { msw } from "./load-msw.js";
 
 export interface MswHandlerOptions extends Omit<MockCoreOptions, "data"> {
   /**
@@ -50,7 +52,7 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
   loading?.catch(() => undefined); // a failed import fails the requests that wait for it, not the process
   const ready = (): MockCore | Promise<MockCore> => core ?? (loading as Promise<MockCore>);
 
-  const handler = http.all(claimedUrls(origin, base), async ({ request }) => {
+  const handler = msw.http.all(claimedUrls(origin, base), async ({ request }) => {
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
@@ -62,7 +64,7 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
     for (const [name, value] of Object.entries(answer.headers)) responseHeaders.set(name, String(value));
     // A copy into a plain ArrayBuffer-backed view: the pre-serialized bytes are shared between answers.
     const body = typeof answer.body === "string" ? answer.body : answer.body.slice();
-    return new HttpResponse(body, { status: answer.status, headers: responseHeaders });
+    return new msw.HttpResponse(body, { status: answer.status, headers: responseHeaders });
   });
 
   const setDataset = (data: unknown, source = "data"): string => {

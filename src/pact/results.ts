@@ -4,6 +4,7 @@
 // coloured text report, is what keeps the per-interaction outcome robust.
 import type { OperationId } from "../contract/operations.js";
 import { stripVTControlCharacters } from "node:util";
+import { PACT_INTERACTIONS } from "./contract.js";
 import type { ProviderStateFailure } from "./provider-states.js";
 
 export interface PactInteractionResult {
@@ -99,15 +100,33 @@ function stateLines(error: VerifierError | undefined, failures: readonly Provide
 }
 
 /**
- * Why an interaction whose only error is its state setup was not verified, when every state it
- * names that failed did so because the app has no such records; undefined otherwise.
+ * Why an interaction was not verified, when every state it names that failed did so because the app
+ * has no such records; undefined otherwise. Such a state is answered 200 (provider-states.ts), so the
+ * interaction runs without its values and fails on whatever it finds: that failure says nothing of
+ * the provider, and the interaction is reported skipped with the reason.
  */
-function unmetStateReason(error: VerifierError | undefined, failures: readonly ProviderStateFailure[]): string | undefined {
-  if (error === undefined || (error.mismatch?.mismatches ?? []).length > 0) return undefined;
-  const mine = failures.filter((f) => (error.interaction ?? "").includes(`Given ${f.state}`));
+function unmetStateReason(mine: readonly ProviderStateFailure[]): string | undefined {
   if (mine.length === 0 || !mine.every((f) => f.unmet === true)) return undefined;
   const first = mine[0]!;
   return `provider state "${first.state}" cannot be met: ${first.message}`;
+}
+
+/**
+ * The recorded state failures of one interaction: those its error names (`Given <state>`), or those of
+ * the state the contract gives its operation. A failed state is answered 200 (provider-states.ts), so
+ * an interaction can even pass without it: the record, not the verifier, says it was not met.
+ */
+function stateFailuresOf(description: string, error: VerifierError | undefined, context: ResultContext): ProviderStateFailure[] {
+  const failures = context.stateFailures ?? [];
+  const named = failures.filter((f) => (error?.interaction ?? "").includes(`Given ${f.state}`));
+  if (named.length > 0) return named;
+  let state: string | undefined;
+  try {
+    state = PACT_INTERACTIONS[context.operationOf(description)]?.state;
+  } catch {
+    state = undefined;
+  }
+  return state === undefined ? [] : failures.filter((f) => f.state === state);
 }
 
 /** The verifier's JSON as a result; errors tied to no interaction (a pact that did not load) go to `error`. */
@@ -116,17 +135,20 @@ export function toVerificationResult(json: VerifierJson, context: ResultContext)
   const pending = json.pendingErrors ?? [];
   const interactions: PactInteractionResult[] = (json.interactionResults ?? []).map(({ description = "", result }) => {
     const error = errors.find((e) => errorIsFor(e, description));
-    const skipReason = unmetStateReason(error, context.stateFailures ?? []);
+    const stateFailures = stateFailuresOf(description, error, context);
+    const skipReason = unmetStateReason(stateFailures);
     if (skipReason !== undefined)
       return { description, operationId: context.operationOf(description), passed: false, mismatches: [], skipReason };
     const pendingError = pending.find((e) => errorIsFor(e, description));
+    const stated = stateLines(error, context.stateFailures ?? []);
     const mismatches = [
-      ...stateLines(error, context.stateFailures ?? []),
+      ...(stated.length > 0 ? stated : [...new Set(stateFailures.map((f) => `provider state "${f.state}": ${f.message}`))]),
       ...(error ? errorLines(error) : []),
       // A pending pact's failures are reported but do not fail the run (Pact's "pending" feature).
       ...(pendingError ? errorLines(pendingError).map((line) => `(pending) ${line}`) : []),
     ];
-    return { description, operationId: context.operationOf(description), passed: error === undefined && result !== "Error", mismatches };
+    const passed = error === undefined && result !== "Error" && stateFailures.length === 0;
+    return { description, operationId: context.operationOf(description), passed, mismatches };
   });
   const unattached = errors.filter((e) => !interactions.some((i) => errorIsFor(e, i.description)));
   const runErrors = unattached.map((e) => `${clean(e.interaction ?? "verification")}: ${errorLines(e).join("; ")}`);

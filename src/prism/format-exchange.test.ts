@@ -158,3 +158,32 @@ describe("formatExchange", () => {
     expect(formatExchange(exchange)).toEqual(want);
   });
 });
+
+describe("formatExchange folds repeated violations", () => {
+  const renamed: PrismExchange = {
+    method: "GET",
+    url: "/evaluations?app_id=a",
+    status: 200,
+    violations: [
+      ...Array.from({ length: 50 }, (_, i) => ({
+        location: ["response", "body", String(i)],
+        severity: "Error" as const,
+        code: "required",
+        message: `Response body property ${i} must have required property 'testset_id'`,
+      })),
+      { location: ["response", "body", "3", "id"], severity: "Error", code: "type", message: "Response body property 3.id must be string" },
+    ],
+  };
+
+  it("one line for one renamed field in 50 records, with the count and first locations", () => {
+    expect(formatExchange(renamed)).toEqual([
+      "GET /evaluations?app_id=a 200  51 response violations",
+      "  error   response body $[0]: must have required property 'testset_id' (50 times, at response body $[0], response body $[1], response body $[2], ...; --all lists each)",
+      "  error   response body $[3].id: must be string",
+    ]);
+  });
+
+  it("lists each with all", () => {
+    expect(formatExchange(renamed, { all: true })).toHaveLength(52);
+  });
+});

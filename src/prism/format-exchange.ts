@@ -1,5 +1,8 @@
-// One readable line per request through Prism, and one indented line per violation under it.
+// One readable line per request through Prism, and one indented line per violation under it; a
+// violation repeated across records (one renamed field in 50 records) is one line with its count
+// and first locations, as `validate` folds findings (`--all` lists each).
 import type { PrismExchange, PrismViolation } from "./violation.js";
+import { messagePattern } from "../check/fold-findings.js";
 import { plural } from "../check/format-findings.js";
 
 const SEVERITY_LABEL: Record<PrismViolation["severity"], string> = {
@@ -25,7 +28,29 @@ const shortMessage = (message: string): string =>
 export const formatViolation = (violation: PrismViolation): string =>
   `  ${SEVERITY_LABEL[violation.severity].padEnd(7)} ${describeLocation(violation.location)}: ${shortMessage(violation.message)}`;
 
-export function formatExchange(exchange: PrismExchange): string[] {
+const FIRST_LOCATIONS = 3;
+
+/** The violations' lines, repeats (same severity, keyword, location but for array indexes, message but for values) folded. */
+export function formatViolations(violations: readonly PrismViolation[]): string[] {
+  const groups = new Map<string, { first: PrismViolation; count: number; at: string[] }>();
+  for (const violation of violations) {
+    const where = violation.location.map((key) => (/^\d+$/.test(key) ? "#" : key)).join("\u0000");
+    const key = [violation.severity, violation.code, where, messagePattern(shortMessage(violation.message))].join("\u0001");
+    const group = groups.get(key);
+    if (!group) groups.set(key, { first: violation, count: 1, at: [describeLocation(violation.location)] });
+    else {
+      group.count++;
+      if (group.at.length < FIRST_LOCATIONS) group.at.push(describeLocation(violation.location));
+    }
+  }
+  return [...groups.values()].map(({ first, count, at }) =>
+    count === 1
+      ? formatViolation(first)
+      : `${formatViolation(first)} (${count.toLocaleString("en-US")} times, at ${at.join(", ")}${count > at.length ? ", ..." : ""}; --all lists each)`,
+  );
+}
+
+export function formatExchange(exchange: PrismExchange, options: { all?: boolean } = {}): string[] {
   const count = (side: string): string | undefined => {
     const n = exchange.violations.filter((v) => v.location[0] === side).length;
     return n > 0 ? plural(n, `${side} violation`) : undefined;
@@ -37,5 +62,5 @@ export function formatExchange(exchange: PrismExchange): string[] {
   // The fixture mock's request line (`GET /evaluations?app_id=x 200 0.4ms`), then what Prism found.
   const time = exchange.durationMs === undefined ? "" : ` ${exchange.durationMs.toFixed(1)}ms`;
   const head = `${exchange.method} ${exchange.url} ${exchange.status}${time}${notes.length > 0 ? `  ${notes.join("; ")}` : ""}`;
-  return [head, ...exchange.violations.map(formatViolation)];
+  return [head, ...(options.all === true ? exchange.violations.map(formatViolation) : formatViolations(exchange.violations))];
 }

@@ -2,6 +2,7 @@
 // finds in each exchange. Prism runs as a child process; a small relay in front of it turns its
 // per-response findings into `onExchange` calls.
 import { access } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { CompatMode } from "../contract/error-bodies.js";
 import { ToolkitError } from "../errors.js";
 import { buildMockDocument, buildProxyDocument, writeTempDocument, type TempDocument } from "./documents.js";
@@ -30,7 +31,7 @@ export interface StartPrismOptions {
   upstream?: string;
   /** Mock mode: responses generated from the schemas instead of the document's examples. */
   dynamic?: boolean;
-  /** Mock mode with `dynamic`: seed for repeatable generated responses. */
+  /** Mock mode with `dynamic`: seed for repeatable generated responses (an integer from 0 to 2^53-1, as text). */
   seed?: string;
   /** Mock mode: whose 422 body answers a missing app_id (FastAPI on pydantic v1, v2, or legacy = v1). Default v1. */
   compat?: CompatMode;
@@ -77,13 +78,19 @@ function checkOptions(options: StartPrismOptions): void {
     } catch {
       throw new ToolkitError("E_USAGE", `--upstream must be an http(s) URL, got "${options.upstream}"`);
     }
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    if ((parsed.protocol !== "http:" && parsed.protocol !== "https:") || !isUrl(options.upstream))
       throw new ToolkitError("E_USAGE", `--upstream must be an http(s) URL, got "${options.upstream}"`);
   } else if (options.upstream) {
     throw new ToolkitError("E_USAGE", "--upstream only applies to the proxy");
   }
   if (options.mode === "proxy" && (options.dynamic || options.seed !== undefined || options.compat !== undefined))
     throw new ToolkitError("E_USAGE", "--dynamic, --seed and --compat only apply to the mock");
+  // Values reach Prism's own parser: only what they claim to be, so none can pass as an option of it
+  // (`--seed=--cors=false` would turn off Prism's CORS).
+  if (options.seed !== undefined && !/^\d{1,16}$/.test(options.seed))
+    throw new ToolkitError("E_USAGE", `--seed must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}, got "${options.seed}"`);
+  if (options.host !== undefined && !/^[A-Za-z0-9_.:%[\]]+(-[A-Za-z0-9_.:%[\]]+)*$/.test(options.host))
+    throw new ToolkitError("E_USAGE", `--host must be a host name or an IP address, got "${options.host}"`);
   if (options.compat !== undefined && options.document !== undefined)
     throw new ToolkitError("E_USAGE", "--compat applies to the contract's document, not to --document (which is used as it is)");
   // The static mock answers the examples: a seed there would be silently ignored.
@@ -100,7 +107,9 @@ async function documentFor(options: StartPrismOptions): Promise<{ path: string; 
         throw new ToolkitError("E_FILE_NOT_FOUND", `OpenAPI document not found: ${options.document}`);
       }
     }
-    return { path: options.document };
+    // An absolute path: a file named like an option (`-h`) must not be read as one by Prism, and
+    // Prism's parser (yargs) stops filling its positionals after `--`, so that guard is not available.
+    return { path: isUrl(options.document) ? options.document : resolve(options.document) };
   }
   const document =
     options.mode === "mock"
@@ -110,15 +119,18 @@ async function documentFor(options: StartPrismOptions): Promise<{ path: string; 
   return { path: temp.path, temp };
 }
 
-function prismArgs(options: StartPrismOptions, document: string, host: string, port: number): string[] {
+/** Prism's command line (exported for its test). */
+export function prismArgs(options: StartPrismOptions, document: string, host: string, port: number): string[] {
+  // Positionals are an absolute path or an http(s) URL (checked above), never dash-led; values go
+  // as `--name=value`, so none is read as an option.
   const args = [options.mode, document];
   if (options.mode === "proxy") args.push(options.upstream!);
-  args.push("--host", host, "--port", String(port));
+  args.push(`--host=${host}`, `--port=${port}`);
   if (options.errors) args.push("--errors");
   if (options.dynamic) {
     // Only the declared properties: random extra ones are noise for a client of this contract.
     args.push("--dynamic", "--json-schema-faker-fillProperties=false");
-    if (options.seed !== undefined) args.push("--seed", options.seed);
+    if (options.seed !== undefined) args.push(`--seed=${options.seed}`);
   }
   return args;
 }

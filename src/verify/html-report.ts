@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { plural } from "../check/format-findings.js";
 import { REPORT_CSS, REPORT_SCRIPT } from "./html/assets.js";
 import { escapeHtml, redactUrls } from "./html/escape.js";
+import type { TextSink } from "../io/text-sink.js";
 import { verdictLine } from "./format-report.js";
 import { CHECK_GROUPS, type CheckGroup, type CheckResult, type VerificationFinding, type VerificationReport } from "./report.js";
 
@@ -28,14 +29,22 @@ function requestUrl(report: VerificationReport, check: CheckResult, finding: Ver
   return path.startsWith("/") ? `${method}${report.baseUrl}${path}` : request;
 }
 
+/** How many findings one stands for: itself and those counted past the per-check bound. */
+const weight = (f: VerificationFinding): number => 1 + (f.omitted ?? 0);
+
 function groupRows(report: VerificationReport): string {
   const rows = CHECK_GROUPS.map((group: CheckGroup) => {
     const checks = report.checks.filter((c) => c.group === group);
     if (checks.length === 0) return "";
     const count = (outcome: CheckResult["outcome"]): number => checks.filter((c) => c.outcome === outcome).length;
-    const findings = checks.flatMap((c) => c.findings);
-    const errors = findings.filter((f) => f.severity === "error").length;
-    const cells = [checks.length, count("passed"), count("warned"), count("failed"), count("skipped"), errors, findings.length - errors];
+    let errors = 0;
+    let warnings = 0;
+    for (const check of checks)
+      for (const f of check.findings) {
+        if (f.severity === "error") errors += weight(f);
+        else warnings += weight(f);
+      }
+    const cells = [checks.length, count("passed"), count("warned"), count("failed"), count("skipped"), errors, warnings];
     // Checks run concurrently: the group took as long as its longest check.
     const time = milliseconds(Math.max(...checks.map((c) => c.durationMs)));
     return `<tr><th scope="row">${group}</th>${cells.map((n) => `<td class="num">${n}</td>`).join("")}<td class="num">${time}</td></tr>`;
@@ -44,50 +53,81 @@ function groupRows(report: VerificationReport): string {
   return `<table class="groups"><thead><tr><th>group</th>${head.join("")}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-function findingRow(report: VerificationReport, check: CheckResult, finding: VerificationFinding): string {
+/** A finding's row; `rule` and `url` arrive escaped (shared by many rows: computed once, not per row). */
+function findingRow(finding: VerificationFinding, rule: string, url: string): string {
   const severity = finding.severity === "error" ? "error" : "warning";
   return (
-    `<tr class="finding" data-severity="${severity}" data-rule="${text(finding.rule)}">` +
+    `<tr class="finding" data-severity="${severity}" data-rule="${rule}">` +
     `<td class="sev-${severity}">${severity}</td>` +
     `<td><code>${text(finding.path)}</code></td>` +
     `<td>${text(finding.message)}</td>` +
-    `<td><code>${text(requestUrl(report, check, finding))}</code></td></tr>`
+    `<td><code>${url}</code></td></tr>`
   );
 }
 
-function ruleGroups(report: VerificationReport, check: CheckResult): string {
-  const byRule = new Map<string, VerificationFinding[]>();
-  for (const finding of check.findings) byRule.set(finding.rule, [...(byRule.get(finding.rule) ?? []), finding]);
-  // Rules with errors first: they are what fails the run.
-  const errors = (list: VerificationFinding[]): number => list.filter((f) => f.severity === "error").length;
-  return [...byRule]
-    .sort(([, a], [, b]) => Number(errors(b) > 0) - Number(errors(a) > 0))
-    .map(([rule, findings]) => {
-      const e = errors(findings);
-      const w = findings.length - e;
-      const tally = [e > 0 ? plural(e, "error") : "", w > 0 ? plural(w, "warning") : ""].filter(Boolean).join(", ");
-      return (
-        `<details class="rule-group" open><summary><code>${text(rule)}</code> · ${tally}</summary>` +
-        `<table><thead><tr><th>severity</th><th>JSON path</th><th>expected / actual</th><th>request</th></tr></thead><tbody>` +
-        findings.map((f) => findingRow(report, check, f)).join("") +
-        `</tbody></table></details>`
-      );
-    })
-    .join("");
+interface RuleGroup {
+  rule: string;
+  errors: VerificationFinding[];
+  warnings: VerificationFinding[];
 }
 
-function checkBlock(report: VerificationReport, check: CheckResult): string {
+/** The check's findings by rule, in one pass (linear: a million findings of one rule stay seconds). */
+function byRule(check: CheckResult): RuleGroup[] {
+  const groups = new Map<string, RuleGroup>();
+  for (const finding of check.findings) {
+    let group = groups.get(finding.rule);
+    if (group === undefined) groups.set(finding.rule, (group = { rule: finding.rule, errors: [], warnings: [] }));
+    (finding.severity === "error" ? group.errors : group.warnings).push(finding);
+  }
+  // Rules with errors first: they are what fails the run. The sort is stable: otherwise in check order.
+  return [...groups.values()].sort((a, b) => Number(b.errors.length > 0) - Number(a.errors.length > 0));
+}
+
+/**
+ * A rule group: open when it has errors, collapsed to its summary line (rule and counts) when it has
+ * warnings only, since hundreds of expanded warnings bury the errors (issue 22). <details> expands
+ * on demand with scripts off too. Errors come first inside a group.
+ */
+function* ruleGroups(report: VerificationReport, check: CheckResult): Generator<string> {
+  for (const { rule, errors, warnings } of byRule(check)) {
+    const [e, w] = [errors.reduce((n, f) => n + weight(f), 0), warnings.reduce((n, f) => n + weight(f), 0)];
+    const tally = [e > 0 ? plural(e, "error") : "", w > 0 ? plural(w, "warning") : ""].filter(Boolean).join(", ");
+    const open = errors.length > 0 ? " open" : "";
+    yield (
+      `<details class="rule-group"${open} data-open="${open === "" ? "no" : "yes"}"><summary><code>${text(rule)}</code> · ${tally}</summary>` +
+      `<table><thead><tr><th>severity</th><th>JSON path</th><th>expected / actual</th><th>request</th></tr></thead><tbody>`
+    );
+    const ruleText = text(rule);
+    // Most findings of a check share a handful of requests: each URL is escaped once.
+    const urls = new Map<string | undefined, string>();
+    const url = (f: VerificationFinding): string => {
+      let shown = urls.get(f.request);
+      if (shown === undefined) urls.set(f.request, (shown = text(requestUrl(report, check, f))));
+      return shown;
+    };
+    for (const f of errors) yield findingRow(f, ruleText, url(f));
+    for (const f of warnings) yield findingRow(f, ruleText, url(f));
+    yield `</tbody></table></details>`;
+  }
+}
+
+function* checkBlock(report: VerificationReport, check: CheckResult): Generator<string> {
   const skip = check.skipReason === undefined ? "" : `<p class="skip-reason">${text(check.skipReason)}</p>`;
-  return (
+  yield (
     `<div class="check outcome-${check.outcome}"><h3><span class="mark mark-${check.outcome}">${MARK[check.outcome]}</span>` +
-    `${text(check.check)}<span class="group">${check.group}</span><span class="dur">${milliseconds(check.durationMs)}</span></h3>` +
-    `${skip}${ruleGroups(report, check)}</div>`
+    `${text(check.check)}<span class="group">${check.group}</span><span class="dur">${milliseconds(check.durationMs)}</span></h3>${skip}`
   );
+  yield* ruleGroups(report, check);
+  yield `</div>`;
 }
 
 function filterBar(report: VerificationReport): string {
-  const rules = [...new Set(report.checks.flatMap((c) => c.findings.map((f) => f.rule)))].sort();
-  const options = rules.map((rule) => `<option value="${text(rule)}">${text(rule)}</option>`).join("");
+  const rules = new Set<string>();
+  for (const check of report.checks) for (const finding of check.findings) rules.add(finding.rule);
+  const options = [...rules]
+    .sort()
+    .map((rule) => `<option value="${text(rule)}">${text(rule)}</option>`)
+    .join("");
   return (
     `<form id="filters" hidden role="search"><label><input type="checkbox" name="errors"> errors only</label>` +
     `<label>rule <select name="rule"><option value="">all rules</option>${options}</select></label>` +
@@ -95,22 +135,18 @@ function filterBar(report: VerificationReport): string {
   );
 }
 
-/** The report as a complete HTML document (UTF-8), with no external resource of any kind. */
-export function toHtmlReport(report: VerificationReport): string {
-  const endpoints = [...new Set(report.checks.map((c) => c.endpoint))];
-  const sections = endpoints.map(
-    (endpoint) =>
-      `<section class="endpoint"><h2><code>${text(endpoint)}</code></h2>` +
-      report.checks
-        .filter((c) => c.endpoint === endpoint)
-        .map((c) => checkBlock(report, c))
-        .join("") +
-      `</section>`,
-  );
+/** The report as HTML, piece by piece (each piece small): what writeHtmlReport streams. */
+export function* htmlReportPieces(report: VerificationReport): Generator<string> {
+  const byEndpoint = new Map<string, CheckResult[]>();
+  for (const check of report.checks) {
+    const list = byEndpoint.get(check.endpoint);
+    if (list === undefined) byEndpoint.set(check.endpoint, [check]);
+    else list.push(check);
+  }
   const c = report.counts;
   const notes = [...report.notes.map((n) => `Note: ${n}`), ...(report.hint === undefined ? [] : [`Hint: ${report.hint}`])];
   const csp = `default-src 'none'; style-src ${sha256(REPORT_CSS)}; script-src ${sha256(REPORT_SCRIPT)}; base-uri 'none'; form-action 'none'`;
-  return [
+  yield [
     `<!doctype html>`,
     `<html lang="en"><head><meta charset="utf-8">`,
     `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
@@ -127,8 +163,45 @@ export function toHtmlReport(report: VerificationReport): string {
     notes.length === 0 ? "" : `<div class="notes">${notes.map((n) => `<p>${text(n)}</p>`).join("")}</div>`,
     `<main>${groupRows(report)}`,
     filterBar(report),
-    ...sections,
-    `</main><script>${REPORT_SCRIPT}</script></body></html>`,
     "",
   ].join("\n");
+  for (const [endpoint, checks] of byEndpoint) {
+    yield `<section class="endpoint"><h2><code>${text(endpoint)}</code></h2>`;
+    for (const check of checks) yield* checkBlock(report, check);
+    yield `</section>\n`;
+  }
+  yield `</main><script>${REPORT_SCRIPT}</script></body></html>\n`;
+}
+
+/** The report as a complete HTML document (UTF-8), with no external resource of any kind. */
+export function toHtmlReport(report: VerificationReport): string {
+  let html = "";
+  for (const piece of htmlReportPieces(report)) html += piece;
+  return html;
+}
+
+/** Resolves at the sink's next `drain` (the public types need no @types/node, so no events.once). */
+const drained = (out: TextSink): Promise<void> =>
+  new Promise((resolve) => {
+    const done = (): void => {
+      out.off("drain", done);
+      resolve();
+    };
+    out.on("drain", done);
+  });
+
+/**
+ * Writes the HTML report to `out` in bounded chunks, waiting whenever it is full: a report of a
+ * million findings is larger than one string may be (V8 caps strings near 512 MB).
+ */
+export async function writeHtmlReport(out: TextSink, report: VerificationReport): Promise<void> {
+  let chunk = "";
+  for (const piece of htmlReportPieces(report)) {
+    chunk += piece;
+    if (chunk.length < 64 * 1024) continue;
+    const full = !out.write(chunk);
+    chunk = "";
+    if (full) await drained(out);
+  }
+  if (chunk !== "") out.write(chunk);
 }

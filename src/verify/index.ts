@@ -17,4 +17,4 @@ export type { FormatOptions } from "./format-report.js";
 export { toJUnitXml } from "./junit-report.js";
 export { runPactVerification } from "../pact/index.js";
 export type { PactInteractionResult, PactStepOptions, PactVerificationOptions, PactVerificationResult } from "../pact/index.js";
-export { toHtmlReport } from "./html-report.js";
+export { toHtmlReport, writeHtmlReport } from "./html-report.js";

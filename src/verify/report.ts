@@ -11,6 +11,11 @@ export const CHECK_GROUPS: readonly CheckGroup[] = ["pact", "conformance", "cros
 export interface VerificationFinding extends Finding {
   /** e.g. `GET /human-evaluations/667e1b0ad1812781f7e37701` (relative to the base URL). */
   request?: string;
+  /**
+   * Past MAX_FINDINGS_PER_CHECK a check keeps one finding per rule and severity for the rest: this many
+   * more findings like it were counted, not kept (the counts include them).
+   */
+  omitted?: number;
 }
 
 export type CheckOutcome = "passed" | "warned" | "failed" | "skipped";

@@ -2,11 +2,11 @@
 // against a provider's base URL and returns a report. Findings are results; only "cannot run"
 // (bad options, provider unreachable, Pact unable to start) throws a ToolkitError.
 import { randomBytes } from "node:crypto";
-import { countBySeverity, escalateWarnings, hasErrors } from "../check/finding.js";
+import { escalateWarnings, hasErrors } from "../check/finding.js";
 import { ToolkitError } from "../errors.js";
 import { normalizeHttpUrl } from "../io/base-url.js";
 import { CHECKS } from "./checks/index.js";
-import { fetchList, listRecords, NO_APP_ID, type CheckDraft, type VerifyContext } from "./checks/context.js";
+import { fetchList, listRecords, MAX_BY_ID_FETCHES, NO_APP_ID, recordIds, type CheckDraft, type VerifyContext } from "./checks/context.js";
 import { redirectDrafts } from "./checks/redirects.js";
 import { ENDPOINT_ORDER, LIST_OPERATIONS } from "./endpoints.js";
 import { PACT_ENDPOINT, pactDrafts } from "./checks/pact.js";
@@ -85,7 +85,15 @@ function finalize({ draft, durationMs }: Timed, strict: boolean): CheckResult {
 }
 
 function count(checks: readonly CheckResult[]): VerificationCounts {
-  const { errors, warnings } = countBySeverity(checks.flatMap((c) => c.findings));
+  // A finding that stands for others counted past the per-check bound counts as all of them.
+  let errors = 0;
+  let warnings = 0;
+  for (const check of checks)
+    for (const finding of check.findings) {
+      const n = 1 + (finding.omitted ?? 0);
+      if (finding.severity === "error") errors += n;
+      else warnings += n;
+    }
   return {
     checks: checks.length,
     passed: checks.filter((c) => c.outcome === "passed").length,
@@ -127,6 +135,17 @@ async function emptyAppNotes(ctx: VerifyContext): Promise<string[]> {
       );
   }
   return notes;
+}
+
+/** A list of more human evaluations than the by-id checks fetch: say how many were left unfetched. */
+async function byIdCapNotes(ctx: VerifyContext): Promise<string[]> {
+  if (ctx.appId === undefined) return [];
+  const response = await fetchList(ctx, "listHumanEvaluations", false, "app");
+  const ids = recordIds(listRecords(response) ?? []).length;
+  if (ids <= MAX_BY_ID_FETCHES) return [];
+  return [
+    `${response.request} lists ${ids.toLocaleString("en-US")} human evaluation ids: the by-id checks fetched the first ${MAX_BY_ID_FETCHES.toLocaleString("en-US")}, the other ${(ids - MAX_BY_ID_FETCHES).toLocaleString("en-US")} were counted, not fetched (docs/limits.md)`,
+  ];
 }
 
 /**
@@ -217,7 +236,7 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
   if (pactSettled.status === "rejected") throw pactSettled.reason;
 
   const hint = await wrongBaseUrlHint(ctx);
-  const notes = await emptyAppNotes(ctx);
+  const notes = [...(await emptyAppNotes(ctx)), ...(await byIdCapNotes(ctx))];
   // Last: it reports the redirects every request above met, each under its endpoint.
   const redirects = redirectDrafts(ctx.client.redirected, ctx).map((draft) => ({ draft, durationMs: 0 }));
   const checks = sortChecks([...pactSettled.value, ...checksSettled.value, ...redirects].map((t) => finalize(t, strict)));

@@ -1,12 +1,15 @@
 // The HTML verify report in a real browser: a hostile provider's findings all visible (as text, no
 // script of theirs running), the filter (errors only, rule, text) hides and shows rows, and with
 // JavaScript off from file:// the whole report reads. SCREENSHOTS=1 writes docs/images/verify-report.png.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toHtmlReport, verifyProvider, type VerificationReport } from "../../src/verify/index.js";
+import { startMockServer } from "../../src/mock/index.js";
+import { DEFAULT_DATASET_PATH, type Dataset } from "../../src/types/dataset.js";
+import { richestApp } from "../verify/conforming.js";
 import { HOSTILE, HOSTILE_APP_ID, startHostileProvider } from "../verify/hostile-provider.js";
 import { launchBrowser, openPage, RUN_BROWSER_TESTS, screenshotPath, SCREENSHOTS, type RunningBrowser } from "./browser.js";
 
@@ -88,6 +91,70 @@ describe.runIf(RUN_BROWSER_TESTS)("HTML verify report in Chromium", () => {
     expect(text).toContain("http://***@evil.example/steal?token=***&x=1");
     expect(text).toContain("must be object, got string");
     expect(await page.$eval("#filters", (node) => (node as unknown as { offsetParent: unknown }).offsetParent)).toBeNull();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+// Issue 22: the report of a passing run of the toolkit's own mock was 33,000 px tall, its hundreds of
+// warnings all expanded. Warnings are collapsed by rule with counts, and expand on demand (scripts off too).
+describe.runIf(RUN_BROWSER_TESTS)("HTML verify report of a passing run of the mock in Chromium", () => {
+  let dir: string;
+  let url: string;
+  let report: VerificationReport;
+  let chromium: RunningBrowser;
+
+  beforeAll(async () => {
+    const mock = await startMockServer({ port: 0 });
+    try {
+      const data = JSON.parse(readFileSync(DEFAULT_DATASET_PATH, "utf8")) as Dataset;
+      report = await verifyProvider({ baseUrl: mock.url, appId: richestApp(data), pact: false });
+    } finally {
+      await mock.close();
+    }
+    dir = mkdtempSync(join(tmpdir(), "evals-contract-report-"));
+    const file = join(dir, "verify.html");
+    writeFileSync(file, toHtmlReport(report));
+    url = pathToFileURL(file).href;
+    chromium = await launchBrowser();
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  // A closed <details> keeps its rows laid out for offsetParent in Chromium (content-visibility): ask checkVisibility().
+  const visibleRows = `[...document.querySelectorAll("tr.finding")].filter((row) => row.checkVisibility()).length`;
+
+  it.each([
+    ["scripts on", true],
+    ["scripts off", false],
+  ])("%s: the warnings start collapsed (a short page), a summary click expands its rule", async (_name, javaScript) => {
+    expect(report.verdict).toBe("pass");
+    expect(report.counts.warnings).toBeGreaterThan(50);
+    const { page, problems } = await openPage(chromium.browser);
+    await page.setJavaScriptEnabled(javaScript);
+    await page.goto(url);
+    expect(await page.evaluate(visibleRows)).toBe(0);
+    const height = (await page.evaluate("document.documentElement.scrollHeight")) as number;
+    expect(height).toBeLessThan(6_000);
+    const summary = await page.$("details.rule-group > summary");
+    expect(await page.evaluate("document.querySelector('details.rule-group > summary').textContent")).toMatch(/ · \d+ warnings?$/);
+    await summary!.click();
+    expect(await page.evaluate(visibleRows)).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("a filter opens the groups it finds rows in, and clearing it collapses them again", async () => {
+    const { page, problems } = await openPage(chromium.browser);
+    await page.goto(url);
+    const rule = report.checks.flatMap((c) => c.findings)[0]!.rule;
+    await page.select("select[name=rule]", rule);
+    const matching = report.checks.flatMap((c) => c.findings).filter((f) => f.rule === rule).length;
+    expect(await page.evaluate(visibleRows)).toBe(matching);
+    await page.select("select[name=rule]", "");
+    expect(await page.evaluate(visibleRows)).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -147,6 +147,9 @@ describe("evals-contract drift", () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("5 differences: 0 breaking, 5 compatible\nOK: no breaking drift\n");
     expect(await readFile(junit, "utf8")).toMatch(/<testsuite name="drift" tests="5" failures="0" errors="0">/);
+    // Issue 22: a second run replaces its own report (no "already exists").
+    const again = await runCliCaptured(["drift", "--openapi", FASTAPI, "--junit", junit]);
+    expect([again.code, again.stderr]).toEqual([0, ""]);
     const json = await runCliCaptured(["drift", "--openapi", FASTAPI, "--json"]);
     expect(JSON.parse(json.stdout)).toMatchObject({ breaking: 0, compatible: 5, providerVersion: "3.0.2" });
   });

@@ -12,6 +12,11 @@ import { APP_A, APP_B, exampleDataset } from "../mock/datasets.js";
 import { DEFAULT_DATASET_PATH, type Dataset } from "../../src/types/dataset.js";
 
 const MSW_ORIGIN = "http://evals.msw.test";
+
+type ListenOptions = Parameters<ReturnType<typeof setupServer>["listen"]>[0];
+/** msw 3 renamed onUnhandledRequest to onUnhandledFrame (and ignores the old name): both, so each test means the same under msw 2 and 3. */
+const onUnhandled = (strategy: "error" | "bypass"): ListenOptions =>
+  ({ onUnhandledRequest: strategy, onUnhandledFrame: strategy }) as ListenOptions;
 const data = exampleDataset();
 const humanId = data.human_evaluations[0]!.id;
 const UNKNOWN_APP = "0123456789abcdef01234567";
@@ -116,7 +121,7 @@ describe.each(CONFIGS)("MSW handlers equal the mock server (compat $compat, base
 
   beforeAll(async () => {
     mock = await startMockServer({ data, port: 0, ...config, schedule: immediate });
-    server.listen({ onUnhandledRequest: "bypass" });
+    server.listen(onUnhandled("bypass"));
   });
   afterEach(() => {
     mswDelays.length = 0;
@@ -155,7 +160,7 @@ describe("createMswHandlers", () => {
   it("serves new data after setDataset", async () => {
     const handlers = createMswHandlers({ data, origin: MSW_ORIGIN });
     const server = setupServer(...handlers);
-    server.listen({ onUnhandledRequest: "error" });
+    server.listen(onUnhandled("error"));
     try {
       handlers.setDataset({ evaluations: [], human_evaluations: [] });
       const got = await answer(`${MSW_ORIGIN}/evaluations?app_id=${APP_A}`);
@@ -180,7 +185,7 @@ describe("createMswHandlers", () => {
       await mock.close();
     }
     const server = setupServer(...createMswHandlers());
-    server.listen({ onUnhandledRequest: "error" });
+    server.listen(onUnhandled("error"));
     try {
       for (const [i, path] of paths.entries()) expect(await answer(`${MSW_ORIGIN}${path}`)).toEqual(fromMock[i]);
       expect(fromMock.map((a) => a.status)).toEqual([200, 200, 200, 422]);
@@ -194,7 +199,7 @@ describe("createMswHandlers", () => {
     const handlers = createMswHandlers({ origin: MSW_ORIGIN });
     expect(handlers.setDataset(data)).toMatch(/evaluations/);
     const server = setupServer(...handlers);
-    server.listen({ onUnhandledRequest: "error" });
+    server.listen(onUnhandled("error"));
     try {
       const got = await answer(`${MSW_ORIGIN}/human-evaluations/${humanId}`);
       expect([got.status, JSON.parse(got.body).id]).toEqual([200, humanId]);
@@ -214,7 +219,7 @@ describe("what the handlers claim: the rest stays unhandled for MSW", () => {
 
   it("without an origin: the service's paths on any origin, nothing else (msw's onUnhandledRequest applies)", async () => {
     const server = setupServer(...createMswHandlers({ data }));
-    server.listen({ onUnhandledRequest: "error" });
+    server.listen(onUnhandled("error"));
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       for (const url of [
@@ -244,7 +249,7 @@ describe("what the handlers claim: the rest stays unhandled for MSW", () => {
 
   it("with a base path: only the service's paths under it", async () => {
     const server = setupServer(...createMswHandlers({ data, basePath: "/api" }));
-    server.listen({ onUnhandledRequest: "error" });
+    server.listen(onUnhandled("error"));
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       expect(await unhandled(`http://localhost:5173/api/evaluations?app_id=${APP_A}`)).toBe(false);
@@ -258,7 +263,7 @@ describe("what the handlers claim: the rest stays unhandled for MSW", () => {
 
   it("with an origin: every path under the base path there (the service's 404 for unknown ones), nothing elsewhere", async () => {
     const server = setupServer(...createMswHandlers({ data, origin: MSW_ORIGIN, basePath: "/api" }));
-    server.listen({ onUnhandledRequest: "error" });
+    server.listen(onUnhandled("error"));
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       expect((await answer(`${MSW_ORIGIN}/api/nothing-here`)).status).toBe(404);

@@ -110,6 +110,11 @@ describe("evals-contract prism: one-line refusals", () => {
       /^evals-contract prism: OpenAPI document not found: \/nonexistent\/openapi\.yaml/,
     ],
     [["mock", "--port", "70000"], /^evals-contract prism: --port must be an integer from 0 to 65535, got "70000"/],
+    // Values never reach Prism unchecked: each would be read as an option of Prism's own.
+    [["mock", "--dynamic", "--seed=--cors=false"], /^evals-contract prism: --seed must be an integer from 0 to \d+, got "--cors=false"$/m],
+    [["mock", "--dynamic", "--seed", "-1"], /^evals-contract prism: --seed must be an integer from 0 to \d+, got "-1"$/m],
+    [["mock", "--host=--cors=false"], /^evals-contract prism: --host must be a host name or an IP address, got "--cors=false"$/m],
+    [["mook"], /^evals-contract prism: unknown mode "mook" \(did you mean mock\? expected mock or proxy\)$/m],
   ])("refuses %j in one line with exit 2", async (args, message) => {
     const cli = startCli(["prism", ...args]);
     expect(await cli.done).toBe(2);

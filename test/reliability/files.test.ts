@@ -126,6 +126,7 @@ describe("reliability: verify report files", () => {
     ["--json - --junit - (stdout twice)", ["--json", "-", "--junit", "-"], /must name different files/],
     ["--json <FIFO> --force", ["--json", at("fifo"), "--force"], /it is a FIFO/],
     ["--junit <directory> --force", ["--junit", at("folder"), "--force"], /it is a directory/],
+    ["--html <socket> (report files replace regular files only)", ["--html", at("socket")], /it is a socket/],
   ];
   it.each(rows)("%s is refused before the run: exit 2, one line, no request sent", async (_name, args, message) => {
     const before = requests;

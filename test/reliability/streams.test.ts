@@ -67,7 +67,7 @@ describe("reliability: stdout that fails or goes away", () => {
 
   const head: Array<[string, string[]]> = [
     ["fixtures | head -1", ["fixtures", "--evaluations", "20000", "--format", "ndjson"]],
-    ["validate (50,000 findings) | head -1", ["validate", join(dir, "many.json"), "--schema", "Evaluation", "--strict"]],
+    ["validate (50,000 findings) | head -1", ["validate", join(dir, "many.json"), "--schema", "Evaluation", "--strict", "--all"]],
   ];
   it.each(head)("%s: a quiet exit 0", async (_name, args) => {
     const child = cli(args, "pipe");

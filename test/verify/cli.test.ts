@@ -1,5 +1,5 @@
 // `evals-contract verify`: exit codes (0 conforms, 1 broken, 2 cannot run), the report on stdout,
-// the --json, --junit and --html files (atomic, never overwritten without --force), one-line errors.
+// the --json, --junit and --html files (atomic; an existing regular file is replaced: issue 22), one-line errors.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -135,18 +135,21 @@ describe("evals-contract verify", () => {
     expect(readdirSync(join(dir, "reports"))).toEqual(["report.xml"]);
   });
 
-  it("refuses to overwrite a report file without --force (before running), and overwrites with it", async () => {
-    const json = join(dir, "existing.json");
-    writeFileSync(json, "keep me");
-    const refused = await runCliCaptured(["verify", "--base-url", good.url, "--app-id", APP_A, "--no-pact", "--json", json]);
-    expect(refused.code).toBe(2);
-    expect(refused.stdout).toBe("");
-    expect(refused.stderr).toBe(`evals-contract verify: ${json} already exists (use --force to overwrite it)\n`);
-    expect(readFileSync(json, "utf8")).toBe("keep me");
-    const forced = await runCliCaptured(["verify", "--base-url", good.url, "--app-id", APP_A, "--no-pact", "--json", json, "--force"]);
-    expect(forced.code).toBe(0);
-    expect(JSON.parse(readFileSync(json, "utf8"))).toMatchObject({ passed: true });
-  });
+  // Issue 22, "Files a second run meets": report files are outputs; a second run replaces them.
+  it.each([["--json"], ["--junit"], ["--html"]])(
+    "a second run with %s FILE replaces the report (no --force needed; --force still accepted)",
+    async (flag) => {
+      const file = join(dir, `again${flag}.out`);
+      writeFileSync(file, "an older report");
+      const again = await runCliCaptured(["verify", "--base-url", good.url, "--app-id", APP_A, "--no-pact", flag, file]);
+      expect(again.stderr).toBe("");
+      expect(again.code).toBe(0);
+      expect(readFileSync(file, "utf8")).not.toBe("an older report");
+      const forced = await runCliCaptured(["verify", "--base-url", good.url, "--app-id", APP_A, "--no-pact", flag, file, "--force"]);
+      expect(forced.code).toBe(0);
+      if (flag === "--json") expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ passed: true });
+    },
+  );
 
   it("exits 2 with one line when the provider is unreachable", async () => {
     const server = createServer();

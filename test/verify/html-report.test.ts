@@ -1,8 +1,9 @@
 // The HTML report (`toHtmlReport`, `verify --html`): self-contained, everything rendered in the
 // page, everything from the provider escaped and its URLs' credentials redacted. What a browser
 // shows of it is tested in test/browser/report.test.ts.
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toHtmlReport, verifyProvider, type VerificationReport } from "../../src/verify/index.js";
+import { toHtmlReport, verifyProvider, writeHtmlReport, type VerificationReport } from "../../src/verify/index.js";
 import type { RunningProvider } from "./fixture-provider.js";
 import { HOSTILE, HOSTILE_APP_ID, LEAKED_PASSWORD, LEAKED_TOKEN, startHostileProvider } from "./hostile-provider.js";
 
@@ -70,4 +71,84 @@ describe("toHtmlReport", () => {
     expect(html).toContain(`<form id="filters" hidden role="search">`);
     expect(html).toContain(`<option value="cross-origin-redirect">cross-origin-redirect</option>`);
   });
+});
+
+/** A report of one check with `errors` + `warnings` findings over two rules (errors: `type`, warnings: `timestamp`). */
+function syntheticReport(errors: number, warnings: number): VerificationReport {
+  const findings: VerificationReport["checks"][number]["findings"] = [];
+  for (let i = 0; i < errors + warnings; i++)
+    findings.push({
+      severity: i < warnings ? "warning" : "error",
+      path: `$[${i}].created_at`,
+      rule: i < warnings ? "timestamp" : "type",
+      message: `must be a date-time with a zone, got 2024-01-01T00:00:${i % 60}`,
+      request: "GET /evaluations?app_id=a",
+    });
+  return {
+    baseUrl: "http://provider.test/api",
+    appId: "a",
+    unknownAppId: "b",
+    unknownEvaluationId: "c",
+    strict: false,
+    pact: "disabled",
+    verdict: errors > 0 ? "fail" : "pass",
+    passed: errors === 0,
+    notes: [],
+    startedAt: "2026-01-01T00:00:00.000Z",
+    durationMs: 1,
+    requests: 1,
+    counts: { checks: 1, passed: 0, warned: 0, failed: 1, skipped: 0, errors, warnings },
+    checks: [
+      {
+        group: "conformance",
+        check: "conformance",
+        endpoint: "GET /evaluations?app_id={app_id}",
+        findings,
+        outcome: errors > 0 ? "failed" : "warned",
+        durationMs: 1,
+      },
+    ],
+  };
+}
+
+/** Counts what is written, keeping nothing (a million findings need no file). */
+class CountingSink extends Writable {
+  bytes = 0;
+  rows = 0;
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.bytes += chunk.length;
+    this.rows += chunk.toString().split('<tr class="finding"').length - 1;
+    done();
+  }
+}
+
+describe("toHtmlReport: warnings collapsed by rule (issue 22)", () => {
+  const page = toHtmlReport(syntheticReport(2, 5));
+  it("opens a rule group with errors, collapses one of warnings only to its summary and counts", () => {
+    expect(page).toMatch(/<details class="rule-group" open data-open="yes"><summary><code>type<\/code> · 2 errors<\/summary>/);
+    expect(page).toMatch(/<details class="rule-group" data-open="no"><summary><code>timestamp<\/code> · 5 warnings<\/summary>/);
+  });
+  it("puts the rule with errors first, and errors before warnings inside a group", () => {
+    expect(page.indexOf("<code>type</code>")).toBeLessThan(page.indexOf("<code>timestamp</code>"));
+    const mixed = syntheticReport(0, 0);
+    mixed.checks[0]!.findings = [
+      { severity: "warning", path: "$[0].a", rule: "r", message: "w" },
+      { severity: "error", path: "$[1].a", rule: "r", message: "e" },
+    ];
+    const html = toHtmlReport(mixed);
+    expect(html.indexOf('data-severity="error"')).toBeLessThan(html.indexOf('data-severity="warning"'));
+    expect(html).toContain(`<details class="rule-group" open data-open="yes"><summary><code>r</code> · 1 error, 1 warning</summary>`);
+  });
+});
+
+describe("writeHtmlReport: linear in findings (issue 23)", () => {
+  it("streams a report of 1,000,000 findings of one rule in seconds", async () => {
+    const sink = new CountingSink();
+    const start = performance.now();
+    await writeHtmlReport(sink, syntheticReport(100_000, 900_000));
+    const seconds = (performance.now() - start) / 1000;
+    expect(sink.rows).toBe(1_000_000);
+    // Quadratic before: 80,000 findings took 57 s, more than 120 s here.
+    expect(seconds).toBeLessThan(45);
+  }, 60_000);
 });

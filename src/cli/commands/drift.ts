@@ -26,7 +26,7 @@ Options:
   --base-path P    a prefix the provider's paths carry, e.g. /api
   --json           print the report as JSON instead of text
   --junit FILE     also write a JUnit XML report (a testcase per operation and response)
-  --force          overwrite an existing --junit file
+  --force          accepted, no longer needed: an existing --junit file is replaced atomically
   -h, --help       show this help
 
 Exit codes: 0 no breaking drift, 1 breaking drift, 2 usage or I/O problem (file not found, URL
@@ -48,7 +48,9 @@ Examples:
     const source = stringOption(values, "openapi");
     if (source === undefined || source === "") throw new ToolkitError("E_USAGE", "--openapi URL|FILE is required (see --help)");
     const junit = stringOption(values, "junit");
-    const force = values.force === true;
+    // A report file is an output a second run regenerates (docs/limits.md): replaced, never refused
+    // for existing; a directory, device, FIFO or socket is still refused. --force stays accepted.
+    const force = true;
     if (junit !== undefined) await assertWritable(junit, force, true);
 
     const report = checkDrift(await loadOpenApiDocument(source), { source, basePath: stringOption(values, "base-path") });

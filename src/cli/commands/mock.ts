@@ -1,4 +1,4 @@
-// `evals-contract mock [--data FILE] [--port 4010] [--host 127.0.0.1] [--base-path P] [--delay MS] [--seed N] [--live] [--now ISO] [--no-console]`
+// `evals-contract mock [--data FILE] [--port 4010] [--host 127.0.0.1] [--allowed-hosts H,...] [--base-path P] [--delay MS] [--seed N] [--live] [--now ISO] [--no-console]`
 import { OPERATION_IDS, OPERATIONS } from "../../contract/index.js";
 import { ToolkitError } from "../../errors.js";
 import type { Dataset } from "../../index.js";
@@ -14,6 +14,8 @@ import {
   describeDataset,
   loadDatasetFile,
   MAX_DELAY_MS,
+  normalizeBasePath,
+  checkBasePath,
   startMockServer,
 } from "../../mock/index.js";
 import { choiceOption, instantOption, intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
@@ -21,6 +23,19 @@ import type { Command } from "../command.js";
 import { parseDuration } from "../duration.js";
 import { EXIT } from "../exit-codes.js";
 import { createLineLog, waitForSignal, writeLine } from "../io.js";
+
+/** `--allowed-hosts a.test,.example.com`: names (a port is ignored), each checked. */
+function allowedHostsOption(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const entries = value.split(",").map((entry) => entry.trim());
+  for (const entry of entries)
+    if (!/^\.?[A-Za-z0-9]([A-Za-z0-9_-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9_-]*[A-Za-z0-9])?)*(:\d{1,5})?$/.test(entry))
+      throw new ToolkitError(
+        "E_USAGE",
+        `--allowed-hosts takes host names separated by commas (e.g. mock.internal,.example.com), got ${JSON.stringify(entry)}`,
+      );
+  return entries;
+}
 
 async function seededDataset(seed: number): Promise<Dataset> {
   // Loaded lazily: serving a file never loads faker.
@@ -32,7 +47,7 @@ export const mockCommand: Command = {
   name: "mock",
   help: `Usage: evals-contract mock [--data FILE] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--base-path P] [--delay MS] [--seed N]
                            [--compat v1|v2|legacy] [--cors any|strict] [--live [--live-duration 30s]]
-                           [--now ISO] [--no-console]
+                           [--now ISO] [--no-console] [--allowed-hosts H1,H2]
 
 Serves the three endpoints of the Evaluation Listing Service from a dataset, with the real
 service's paths (with or without a trailing slash), error bodies, CORS and JSON content type.
@@ -45,7 +60,12 @@ Options:
   --seed N         serve a dataset generated with seed N instead of a file
   --port N         port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host H         address to bind (default ${DEFAULT_HOST}, this machine only)
-  --base-path P    prefix every path, e.g. /api
+  --allowed-hosts H1,H2
+                   more Host names the console answers, for a proxy or a container (e.g.
+                   mock.internal, or .example.com for it and its subdomains); it always answers
+                   localhost, *.localhost, IP addresses and the --host value. The service's own
+                   paths answer any Host
+  --base-path P    prefix every path, e.g. /api (letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = : @ /)
   --delay MS       latency added to every response (default 0)
   --compat MODE    whose error answers to give, byte for byte as recorded from FastAPI:
                      v1      FastAPI + pydantic 1.x, the service of the spec (default)
@@ -55,7 +75,10 @@ Options:
   --cors MODE      any: CORS preflights for any method, as the real service (default);
                    strict: GET only
   --no-console     do not serve the console at <base path>/_mock/ (a page with the dataset, a
-                   live request log, scenario switches and a reload button; JSON at /_mock/api/)
+                   live request log, scenario switches and a reload button; JSON at /_mock/api/).
+                   The console answers only requests whose Host names this machine or an allowed
+                   host (DNS rebinding), and takes changes only as application/json from its own
+                   origin (no other site can switch or reload it)
   --live           queued and running evaluations and human evaluations move through the real
                    status sequence (INITIALIZED, STARTED, then FINISHED, FINISHED_WITH_ERRORS or
                    FAILED), results, costs and updated_at filled in as the service writes them;
@@ -95,6 +118,7 @@ Examples:
       live: { type: "boolean" },
       "live-duration": { type: "string" },
       now: { type: "string" },
+      "allowed-hosts": { type: "string" },
     });
     rejectPositionals(positionals);
     const dataFile = stringOption(values, "data");
@@ -104,6 +128,11 @@ Examples:
     const delayMs = intOption(values, "delay", 0, 0, MAX_DELAY_MS);
     const host = stringOption(values, "host") ?? DEFAULT_HOST;
     const basePath = stringOption(values, "base-path");
+    const basePathFault = checkBasePath(basePath);
+    if (basePathFault !== undefined) throw new ToolkitError("E_USAGE", basePathFault);
+    const allowedHosts = allowedHostsOption(stringOption(values, "allowed-hosts"));
+    if (allowedHosts !== undefined && values["no-console"] === true)
+      throw new ToolkitError("E_USAGE", "--allowed-hosts is for the console: drop it or --no-console");
     const compat = choiceOption(values, "compat", COMPAT_MODES) ?? DEFAULT_COMPAT;
     const cors = choiceOption(values, "cors", CORS_MODES) ?? "any";
     const liveDuration = stringOption(values, "live-duration");
@@ -129,6 +158,7 @@ Examples:
     const live = values.live === true ? { durationMs, seed } : undefined;
     const server = await startMockServer({
       ...{ data, source, dataFile, port, host, basePath, delayMs, compat, cors, live, anchor, log },
+      ...(allowedHosts === undefined ? {} : { allowedHosts }),
       console: withConsole,
     });
     const apps = appIdsOf(data);
@@ -144,9 +174,13 @@ Examples:
         `  try: curl '${server.url}/evaluations?app_id=${apps[0]}'  or  curl ${server.url}/human-evaluations/${humanId}`,
       );
     }
-    writeLine(io.stdout, `  errors: ${compat} (--compat), CORS: ${cors} (--cors)`);
+    writeLine(
+      io.stdout,
+      `  base path: ${normalizeBasePath(basePath) || "none"} (--base-path), delay: ${delayMs} ms (--delay), errors: ${compat} (--compat), CORS: ${cors} (--cors)`,
+    );
     writeLine(io.stdout, `  scenarios: Prefer: delay=MS | code=STATUS | example=empty (see --help)`);
     if (withConsole) writeLine(io.stdout, `  console: ${server.url}/_mock/ (request log, scenario switches, reload)`);
+    if (allowedHosts !== undefined) writeLine(io.stdout, `  console also answers Host: ${allowedHosts.join(", ")} (--allowed-hosts)`);
     if (server.live !== undefined) writeLine(io.stdout, `  live: ${server.live} (--live-duration)`);
     if (anchor !== undefined || live !== undefined)
       writeLine(

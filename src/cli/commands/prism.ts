@@ -4,6 +4,7 @@ import { ToolkitError } from "../../errors.js";
 import type { PrismExchange } from "../../prism/index.js";
 import { intOption, parseCommandArgs, rejectPositionals, stringOption, type OptionSpec } from "../args.js";
 import type { Command } from "../command.js";
+import { didYouMean } from "../did-you-mean.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { waitForSignal, writeLine, type CliIo } from "../io.js";
 import { plural } from "../../check/index.js";
@@ -13,6 +14,7 @@ const SHARED: OptionSpec = {
   host: { type: "string" },
   document: { type: "string" },
   verbose: { type: "boolean" },
+  all: { type: "boolean" },
 };
 
 const MODE_OPTIONS: Record<"mock" | "proxy", OptionSpec> = {
@@ -30,6 +32,11 @@ function compatOption(value: string | undefined): CompatMode | undefined {
   throw new ToolkitError("E_USAGE", `--compat must be one of ${COMPAT_MODES.join(", ")}, got "${value}"`);
 }
 
+const didYouMeanHint = (typed: string, names: readonly string[]): string => {
+  const guess = didYouMean(typed, names);
+  return guess === undefined ? "" : `did you mean ${guess}? `;
+};
+
 const COMPAT_LABEL: Record<CompatMode, string> = { v1: "pydantic v1", v2: "pydantic v2", legacy: "legacy, pydantic v1" };
 
 async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo): Promise<ExitCode> {
@@ -46,7 +53,7 @@ async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo)
     const severities = responseSeverities(exchange);
     if (severities.has("Error")) broken++;
     else if (severities.size > 0) warned++;
-    for (const line of formatExchange(exchange)) writeLine(io.stdout, line);
+    for (const line of formatExchange(exchange, { all: values.all === true })) writeLine(io.stdout, line);
   };
   const document = stringOption(values, "document");
   const upstream = stringOption(values, "upstream");
@@ -76,7 +83,7 @@ async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo)
     writeLine(io.stdout, `  point your app at ${prism.url} instead of ${upstream}`);
   } else {
     // The static mock answers any app_id with the document's example; this one is the example's own.
-    writeLine(io.stdout, `  try: curl '${prism.url}/evaluations?app_id=666dde95962bbaffdb0072b5'`);
+    writeLine(io.stdout, `  try: curl '${prism.url}/evaluations?app_id=65e48be31b48af5e4a2d9bf1'`);
   }
   writeLine(io.stdout, "Press Ctrl-C to stop.");
 
@@ -98,7 +105,7 @@ async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo)
 
 export const prismCommand: Command = {
   name: "prism",
-  help: `Usage: evals-contract prism mock  [--port 4010] [--host 127.0.0.1] [--dynamic [--seed S]] [--compat v1|v2|legacy] [--document FILE]
+  help: `Usage: evals-contract prism mock  [--port 4010] [--host 127.0.0.1] [--dynamic [--seed N]] [--compat v1|v2|legacy] [--document FILE]
        evals-contract prism proxy --upstream URL [--port 4010] [--host 127.0.0.1] [--errors] [--strict] [--document FILE]
 
 mock   Prism's mock of contracts/openapi.yaml. Static by default: every request answers the
@@ -112,14 +119,15 @@ proxy  Prism's validation proxy: forwards every request to the provider at --ups
        \`evals-contract validate\`; --strict reports them too.
 
 Each request is printed on one line as by \`evals-contract mock\` (method, path, status, time),
-followed by one line per violation.
+followed by one line per violation; a violation repeated across records (one renamed field in
+every record of a list) is one line with its count and first locations (--all lists each).
 
 Options:
   --port N          port to listen on (default 4010; 0 picks a free one)
   --host H          address to bind (default 127.0.0.1, this machine only)
   --document FILE   another OpenAPI document (file or URL) instead of the contract's
   --dynamic         (mock) generated responses instead of the examples
-  --seed S          (mock) seed for repeatable --dynamic responses (each request is generated
+  --seed N          (mock) integer seed for repeatable --dynamic responses (each request is generated
                     from the seed afresh: the same request gets the same bytes)
   --compat C        (mock) whose 422 body answers a missing app_id: v1 (FastAPI on pydantic 1,
                     the default), v2 (pydantic 2) or legacy (older releases, as v1)
@@ -127,6 +135,7 @@ Options:
   --errors          (proxy) a violating response fails: Prism answers 500 with the violations
                     (application/problem+json), an invalid request 422 without forwarding it
   --strict          (proxy) null optionals are violations, as in the published document
+  --all             print every violation on its own line (no folding of repeats)
   --verbose         also print Prism's own log on stderr
   -h, --help        show this help
 
@@ -144,7 +153,9 @@ Examples:
     if (mode !== "mock" && mode !== "proxy")
       throw new ToolkitError(
         "E_USAGE",
-        mode === undefined ? "expected a mode: prism mock or prism proxy (see --help)" : `unknown mode "${mode}" (expected mock or proxy)`,
+        mode === undefined
+          ? "expected a mode: prism mock or prism proxy (see --help)"
+          : `unknown mode "${mode}" (${didYouMeanHint(mode, ["mock", "proxy"])}expected mock or proxy)`,
       );
     return serve(mode, rest, io);
   },

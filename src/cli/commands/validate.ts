@@ -16,24 +16,22 @@ import {
 } from "../../check/index.js";
 import { isToolkitError, ToolkitError } from "../../errors.js";
 import { readJsonFile, writeJson } from "../../io/index.js";
+import { parseJsonBytes } from "../../io/parse-json-bytes.js";
 import { isResourceName, RESOURCE_NAMES } from "../../schemas/index.js";
 import { parseCommandArgs, stringOption } from "../args.js";
 import type { Command } from "../command.js";
+import { didYouMean } from "../did-you-mean.js";
 import { EXIT } from "../exit-codes.js";
 import { writeLine, writeLines, type CliIo } from "../io.js";
 
 const DATASET = "Dataset";
 const SCHEMAS = [...RESOURCE_NAMES, DATASET];
 
-/** The JSON on standard input (`validate -`), with the file errors' wording. */
+/** The JSON on standard input (`validate -`), read as a file is: strict UTF-8, a BOM dropped, the depth limit. */
 async function readStdinJson(io: CliIo): Promise<unknown> {
   const chunks: Uint8Array[] = [];
   for await (const chunk of io.stdin ?? process.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
-  } catch (error) {
-    throw new ToolkitError("E_JSON_PARSE", `standard input is not valid JSON: ${(error as Error).message}`);
-  }
+  return parseJsonBytes(Buffer.concat(chunks), "standard input");
 }
 
 const count = (value: unknown, schema: string): string => (Array.isArray(value) ? plural(value.length, `${schema} record`) : `1 ${schema}`);
@@ -44,21 +42,22 @@ export const validateCommand: Command = {
 
 Checks a JSON file (or standard input, "-") holding one resource, an array of them, or a dataset
 {"evaluations": [...], "human_evaluations": [...]} against the contract and reports every finding
-with its JSON path, rule and message. A repeated warning is one line with its count.
+with its JSON path, rule and message. A finding repeated with other values (the same rule, in
+many records) is one line with its count and first paths; --all lists each.
 
 Options:
   --schema <Name>  one of: ${SCHEMAS.join(", ")}; may be left out for a dataset
   --strict         treat warnings (null optionals, naive timestamps, unknown properties or
                    values) as errors
   --json           print the findings as JSON: {"conforms", "errors", "warnings", "findings"}
-  --all            print every finding on its own line (no folding of repeated warnings)
+  --all            print every finding on its own line (no folding of repeated findings)
   -h, --help       show this help
 
 Exit codes: 0 conforms (warnings allowed), 1 errors found, 2 usage or I/O problem.
 
 Examples:
   evals-contract fixtures --out data.json && evals-contract validate data.json
-  curl -s "http://127.0.0.1:4010/evaluations?app_id=$APP_ID" | evals-contract validate - --schema Evaluation --strict`,
+  curl -s "http://127.0.0.1:4010/evaluations?app_id=$APP_ID" | evals-contract validate - --schema Evaluation`,
 
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, {
@@ -69,8 +68,11 @@ Examples:
     });
     if (positionals.length !== 1) throw new ToolkitError("E_USAGE", "expected exactly one file to validate (see --help)");
     const named = stringOption(values, "schema");
-    if (named !== undefined && named !== DATASET && !isResourceName(named))
-      throw new ToolkitError("E_UNKNOWN_SCHEMA", `unknown schema "${named}" (one of: ${SCHEMAS.join(", ")})`);
+    if (named !== undefined && named !== DATASET && !isResourceName(named)) {
+      const guess = didYouMean(named, SCHEMAS) ?? SCHEMAS.find((name) => name.toLowerCase() === named.toLowerCase());
+      const hint = guess === undefined ? "" : `did you mean ${guess}? `;
+      throw new ToolkitError("E_UNKNOWN_SCHEMA", `unknown schema "${named}" (${hint}one of: ${SCHEMAS.join(", ")})`);
+    }
     const file = positionals[0]!;
     let document: unknown;
     try {

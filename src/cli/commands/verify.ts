@@ -10,7 +10,7 @@ import {
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   formatReport,
-  toHtmlReport,
+  writeHtmlReport,
   toJUnitXml,
   verifyProvider,
   type PactStepOptions,
@@ -76,9 +76,9 @@ Options:
   --html FILE                  write a self-contained HTML report (open it in a browser; no network)
                                (FILE - is stdout for --junit, --json and --html; the text report then
                                goes to stderr)
-  --force                      overwrite existing --junit/--json/--html files (regular files only; a
-                               symlink to one is written through; a directory, device, FIFO or
-                               socket is refused)
+  --force                      accepted, no longer needed: report files are outputs, and an existing
+                               regular file (or a symlink to one) is replaced atomically on every
+                               run; a directory, device, FIFO or socket is refused
   --timeout MS                 per-request timeout, Pact's requests too (default ${DEFAULT_TIMEOUT_MS})
   --concurrency N              most requests in flight at once (default ${DEFAULT_CONCURRENCY})
   --max-response-bytes N       largest response body read, counted after decompression (default
@@ -147,8 +147,10 @@ Examples:
     const noPact = values["no-pact"] === true;
     const pact = pactOptions(values, process.env);
     if (noPact && Object.keys(pact).length > 0) throw new ToolkitError("E_USAGE", "--no-pact cannot be combined with Pact options");
-    const force = values.force === true;
-    // Refuse an existing report file before the run, not after it.
+    // Report files are outputs a second run regenerates (docs/limits.md): an existing regular file is
+    // replaced (atomically), so `force` is always on; a directory, device, FIFO or socket is refused
+    // before the run. --force stays accepted for the scripts that pass it.
+    const force = true;
     for (const file of files) if (file !== "-") await assertWritable(file, force, true);
     const appId = stringOption(values, "app-id");
     const humanEvaluationId = stringOption(values, "human-evaluation-id");
@@ -177,10 +179,7 @@ Examples:
       });
     // Streamed: a report of hundreds of thousands of findings is larger than one string may be.
     if (json !== undefined) await write(json, (out) => writeJson(out, report));
-    if (html !== undefined)
-      await write(html, async (out) => {
-        out.write(toHtmlReport(report));
-      });
+    if (html !== undefined) await write(html, (out) => writeHtmlReport(out, report));
     // A partial run exits 0 only when nothing failed; its report says PARTIAL, never PASS.
     return report.verdict === "fail" ? EXIT.CONTRACT_FAILURE : EXIT.OK;
   },

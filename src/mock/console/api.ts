@@ -6,6 +6,11 @@ export type { ScenarioSwitch } from "./scenario-switch.js";
 /** `/_mock`: under the base path, e.g. `/api/_mock`. */
 export const CONSOLE_PATH = "/_mock";
 
+/** Open event streams (`/_mock/events`) at once; one more is refused with 503. */
+export const MAX_EVENT_SUBSCRIBERS = 64;
+/** An event-stream subscriber with more unsent bytes than this (it does not read) is dropped. */
+export const MAX_EVENT_BUFFERED_BYTES = 1_048_576;
+
 export interface DatasetInfo {
   source: string;
   summary: string;

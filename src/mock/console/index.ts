@@ -5,10 +5,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ToolkitError } from "../../errors.js";
 import type { Dataset } from "../../types/dataset.js";
-import type { DataChangeEvent } from "../options.js";
+import type { DataChangeEvent } from "../types.js";
 import { datasetCounts, describeCounts, type DatasetCounts } from "../dataset-index.js";
 import { NO_SCENARIO, type Scenario } from "../scenarios.js";
-import { createEventStream } from "./event-stream.js";
+import { firstHeader } from "../cors.js";
+import { isPlainObject } from "../../types/json.js";
+import { createEventStream, type EventStreamLimits } from "./event-stream.js";
+import { createHostCheck } from "./host-check.js";
 import { CONSOLE_PAGE, CONSOLE_PAGE_CSP } from "./page.js";
 import { createRequestLog, type AnsweredRequest } from "./request-log.js";
 import { describeScenario, parseScenarioSwitch } from "./scenario-switch.js";
@@ -31,6 +34,14 @@ export interface MockConsoleOptions {
   now?: () => number;
   /** Live mode (`mock --live`): what moves and over what time; undefined when off. */
   live?: () => string | undefined;
+  /** The address the mock listens on (`--host`): a Host the console answers, besides this machine's names and IPs. */
+  host?: string | undefined;
+  /** More Hosts the console answers (`--allowed-hosts`; `.example.com` includes its subdomains). */
+  allowedHosts?: readonly string[] | undefined;
+  /** Told of an error a console route threw (it was answered 500). */
+  onError?: (error: unknown, request: IncomingMessage) => void;
+  /** Event stream bounds (tests lower them). */
+  events?: EventStreamLimits;
 }
 
 export interface MockConsole {
@@ -70,7 +81,10 @@ function sendJson(response: ServerResponse, status: number, body: unknown, extra
 
 const fault = (detail: string): { detail: string } => ({ detail: `mock: ${detail}` });
 
-/** The JSON body of a POST, or why there is none: only `application/json` (a cross-site form cannot send it without a preflight, which the console does not answer). */
+/**
+ * The JSON body of a POST, or why there is none: only `application/json`, which no HTML form and no
+ * `no-cors` fetch can send (a cross-site page needs a preflight for it, which the console does not answer).
+ */
 function readJsonBody(request: IncomingMessage): Promise<{ value: unknown } | { status: number; detail: string }> {
   const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json") return Promise.resolve({ status: 415, detail: "send the body as Content-Type: application/json" });
@@ -104,7 +118,7 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
   const now = options.now ?? Date.now;
   const iso = (): string => new Date(now()).toISOString();
   const log = createRequestLog();
-  const events = createEventStream();
+  const events = createEventStream(options.events);
   let dataset = datasetInfo(datasetCounts(options.data), options.source, iso());
   let scenario: Scenario = NO_SCENARIO;
 
@@ -121,7 +135,12 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     sendJson(response, 200, { scenario: described });
   }
 
-  async function reload(response: ServerResponse): Promise<void> {
+  async function reload(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // A JSON body like every change (no form can send one): `{}` or none.
+    const body = await readJsonBody(request);
+    if (!("value" in body)) return sendJson(response, body.status, fault(body.detail));
+    if (!isPlainObject(body.value) || Object.keys(body.value).length > 0)
+      return sendJson(response, 400, fault("reload takes no fields: send {} or an empty body"));
     if (options.reload === undefined)
       return sendJson(response, 409, {
         ...fault(`nothing to reload: the mock watches no data file (start it with --data FILE); serving ${dataset.source}`),
@@ -133,57 +152,118 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     sendJson(response, 422, { ok: false, detail: `mock: ${outcome.error.code} ${outcome.error.message}`, dataset });
   }
 
-  // The console's routes, after the prefix: method -> answer.
-  const routes: Record<
-    string,
-    Partial<Record<string, (request: IncomingMessage, response: ServerResponse, query: string) => void | Promise<void>>>
-  > = {
-    "/": {
-      GET: (_request, response) => {
-        response.writeHead(200, {
-          "Content-Type": "text/html; charset=utf-8",
-          "Content-Length": CONSOLE_PAGE.length,
-          "Content-Security-Policy": CONSOLE_PAGE_CSP,
-          "Cache-Control": "no-store",
-        });
-        response.end(CONSOLE_PAGE);
+  const hosts = createHostCheck({ host: options.host, allowedHosts: options.allowedHosts });
+
+  type Answer = (request: IncomingMessage, response: ServerResponse, query: URLSearchParams) => void | Promise<void>;
+  interface Route {
+    /** The query parameters the route reads: any other is a 400 (the page and the stream ignore theirs). */
+    params?: readonly string[];
+    methods: Readonly<Partial<Record<"GET" | "POST", Answer>>>;
+  }
+  // The console's routes, after the prefix. A Map: a path like `__proto__` is no route.
+  const routes = new Map<string, Route>([
+    [
+      "/",
+      {
+        methods: {
+          GET: (_request, response) => {
+            response.writeHead(200, {
+              "Content-Type": "text/html; charset=utf-8",
+              "Content-Length": CONSOLE_PAGE.length,
+              "Content-Security-Policy": CONSOLE_PAGE_CSP,
+              "Cache-Control": "no-store",
+            });
+            response.end(CONSOLE_PAGE);
+          },
+        },
       },
-    },
-    "/events": { GET: (request, response) => events.subscribe(request, response) },
-    "/api/state": { GET: (_request, response) => sendJson(response, 200, state()) },
-    "/api/requests": {
-      GET: (_request, response, query) => {
-        const after = Number(new URLSearchParams(query).get("after") ?? 0);
-        sendJson(response, 200, { requests: log.list(Number.isFinite(after) ? after : 0) });
+    ],
+    ["/events", { methods: { GET: (request, response) => events.subscribe(request, response) } }],
+    ["/api/state", { params: [], methods: { GET: (_request, response) => sendJson(response, 200, state()) } }],
+    [
+      "/api/requests",
+      {
+        params: ["after"],
+        methods: {
+          GET: (_request, response, query) => {
+            const after = query.get("after");
+            if (after !== null && !/^\d{1,15}$/.test(after))
+              return sendJson(response, 400, fault(`after must be a request id (a whole number, 0 or more), got ${JSON.stringify(after)}`));
+            sendJson(response, 200, { requests: log.list(after === null ? 0 : Number(after)) });
+          },
+        },
       },
-    },
-    "/api/scenario": {
-      GET: (_request, response) => sendJson(response, 200, { scenario: describeScenario(scenario) }),
-      POST: setScenario,
-    },
-    "/api/reload": { POST: (_request, response) => reload(response) },
+    ],
+    [
+      "/api/scenario",
+      {
+        params: [],
+        methods: { GET: (_request, response) => sendJson(response, 200, { scenario: describeScenario(scenario) }), POST: setScenario },
+      },
+    ],
+    ["/api/reload", { params: [], methods: { POST: reload } }],
+  ]);
+
+  /** What is wrong with the query of a route that reads `known` parameters, if anything. */
+  const queryFault = (query: URLSearchParams, known: readonly string[]): string | undefined => {
+    const seen = new Set<string>();
+    for (const name of query.keys()) {
+      if (!known.includes(name))
+        return `unknown parameter ${JSON.stringify(name)} (${known.length === 0 ? "this route takes none" : `known: ${known.join(", ")}`})`;
+      if (seen.has(name)) return `parameter ${JSON.stringify(name)} given twice`;
+      seen.add(name);
+    }
+    return undefined;
+  };
+
+  const answer = (request: IncomingMessage, response: ServerResponse): void | Promise<void> => {
+    const url = request.url ?? "/";
+    const host = request.headers.host;
+    if (!hosts.host(host))
+      return sendJson(
+        response,
+        403,
+        fault(
+          `the console answers only requests for this machine or an allowed host, not Host ${JSON.stringify(host ?? "")} (to reach it through a proxy or a container, start the mock with --allowed-hosts NAME)`,
+        ),
+      );
+    const q = url.indexOf("?");
+    const path = (q === -1 ? url : url.slice(0, q)).slice(prefix.length);
+    // `/_mock` alone: to the page, whose relative links need the slash.
+    if (path === "") {
+      response.writeHead(308, { Location: `${prefix}/${q === -1 ? "" : url.slice(q)}`, "Content-Length": 0 });
+      return void response.end();
+    }
+    const route = routes.get(path);
+    if (route === undefined) return sendJson(response, 404, { detail: "Not Found" });
+    const method = request.method ?? "GET";
+    const run = method === "GET" || method === "POST" ? route.methods[method] : undefined;
+    if (run === undefined)
+      return sendJson(response, 405, { detail: "Method Not Allowed" }, { Allow: Object.keys(route.methods).join(", ") });
+    // A change must come from the mock's own pages (or an allowed host): a cross-site page's Origin is refused.
+    if (method !== "GET" && !hosts.origin(firstHeader(request.headers.origin), host))
+      return sendJson(response, 403, fault(`a change from another site is refused (Origin ${JSON.stringify(request.headers.origin)})`));
+    const query = new URLSearchParams(q === -1 ? "" : url.slice(q + 1));
+    const wrong = route.params === undefined ? undefined : queryFault(query, route.params);
+    if (wrong !== undefined) return sendJson(response, 400, fault(wrong));
+    return run(request, response, query);
   };
 
   return {
     prefix,
     handle(request, response) {
-      const url = request.url ?? "/";
-      const q = url.indexOf("?");
-      const path = (q === -1 ? url : url.slice(0, q)).slice(prefix.length);
-      const query = q === -1 ? "" : url.slice(q + 1);
-      // `/_mock` alone: to the page, whose relative links need the slash.
-      if (path === "") {
-        response.writeHead(308, { Location: `${prefix}/${q === -1 ? "" : url.slice(q)}`, "Content-Length": 0 });
-        return void response.end();
-      }
-      const route = routes[path];
-      if (route === undefined) return sendJson(response, 404, { detail: "Not Found" });
-      const answer = route[request.method ?? "GET"];
-      if (answer === undefined) return sendJson(response, 405, { detail: "Method Not Allowed" }, { Allow: Object.keys(route).join(", ") });
-      void Promise.resolve(answer(request, response, query)).catch((error: unknown) => {
-        if (!response.headersSent) sendJson(response, 500, fault(String(error)));
+      // The last-resort guard: whatever a route throws is a 500, and the mock keeps serving.
+      const failed = (error: unknown): void => {
+        options.onError?.(error, request);
+        if (!response.headersSent) sendJson(response, 500, fault("internal error (logged by the mock)"));
         else response.destroy();
-      });
+      };
+      try {
+        const pending = answer(request, response);
+        if (pending !== undefined) pending.catch(failed);
+      } catch (error) {
+        failed(error);
+      }
     },
     scenario: () => scenario,
     record(entry) {

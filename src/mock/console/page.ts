@@ -116,7 +116,7 @@ const SCRIPT = `
   $("clear").addEventListener("click", function () { sendScenario({}); });
   $("reload").addEventListener("click", function () {
     $("reload-result").textContent = "reloading...";
-    api("POST", "reload").then(function (res) {
+    api("POST", "reload", {}).then(function (res) {
       $("reload-result").textContent = res.ok ? "" : res.body.detail;
       if (res.body.dataset) showDataset(res.body.dataset);
     });

@@ -45,7 +45,9 @@ export function createRequestLog(size = REQUEST_LOG_SIZE): RequestLog {
     },
     list(afterId = 0) {
       const out: LoggedRequest[] = [];
-      for (let id = Math.max(afterId + 1, next - size); id < next; id++) {
+      // Whole ids from 1 on, whatever the caller passes: a slot outside the ring is no entry.
+      const after = Number.isFinite(afterId) ? Math.max(0, Math.floor(afterId)) : 0;
+      for (let id = Math.max(after + 1, next - size, 1); id < next; id++) {
         const entry = entries[id % size]!;
         const at = new Date(times[id % size]!).toISOString();
         out.push({ id, at, method: entry.method, url: entry.url, status: entry.status, ms: entry.ms, note: entry.note });

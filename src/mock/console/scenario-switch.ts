@@ -26,12 +26,13 @@ export function parseScenarioSwitch(body: unknown): Scenario | { fault: string }
   ] as const) {
     if (value === undefined || value === null) continue;
     if (typeof value !== "number") return { fault: `${name} must be a number, got ${JSON.stringify(value)}` };
+    // `code: 200` is "answer normally": no forced code, so it clears the code switch (it is checked all the same).
+    if (name === "code" && value === 200) continue;
     prefer.push(`${name}=${value}`);
   }
   if (empty !== undefined && empty !== null && typeof empty !== "boolean")
     return { fault: `empty must be true or false, got ${JSON.stringify(empty)}` };
   if (empty === true) prefer.push("example=empty");
-  // `code: 200` is "answer normally": no switch at all.
   return prefer.length === 0 ? NO_SCENARIO : readScenario(prefer.join(", "), undefined);
 }
 

@@ -3,8 +3,7 @@
 import { isPlainObject } from "../../types/json.js";
 import { byIdLabel, listLabel } from "../endpoints.js";
 import { firstDifference, showValue } from "../first-difference.js";
-import type { VerificationFinding } from "../report.js";
-import { fetchById, fetchList, finding, listRecords, noIdReason } from "./context.js";
+import { createFindingList, fetchById, fetchList, finding, listRecords, MAX_BY_ID_FETCHES, noIdReason } from "./context.js";
 import { defineCheck, skip } from "./define-check.js";
 
 export const byIdIdentityCheck = defineCheck({
@@ -14,12 +13,15 @@ export const byIdIdentityCheck = defineCheck({
   operationId: "getHumanEvaluation",
   async run(ctx) {
     const records = ctx.appId === undefined ? undefined : listRecords(await fetchList(ctx, "listHumanEvaluations", false, "app"));
-    const listed = (records ?? []).flatMap((record, index) =>
-      isPlainObject(record) && typeof record.id === "string" ? [{ record, index, id: record.id }] : [],
-    );
+    // The first MAX_BY_ID_FETCHES records with an id (the report's note counts the rest).
+    const listed: Array<{ record: Record<string, unknown>; index: number; id: string }> = [];
+    for (const [index, record] of (records ?? []).entries()) {
+      if (listed.length >= MAX_BY_ID_FETCHES) break;
+      if (isPlainObject(record) && typeof record.id === "string") listed.push({ record, index, id: record.id });
+    }
     if (listed.length === 0) return skip(await noIdReason(ctx));
     const responses = await Promise.all(listed.map(({ id }) => fetchById(ctx, id, false)));
-    const findings: VerificationFinding[] = [];
+    const list = createFindingList();
     listed.forEach(({ record, index, id }, i) => {
       const response = responses[i]!;
       // A non-200 or non-JSON answer is the conformance check's finding.
@@ -29,7 +31,7 @@ export const byIdIdentityCheck = defineCheck({
       const difference = returnedId !== id ? { path: "$.id", left: id, right: returnedId } : firstDifference(record, response.json);
       if (!difference) return;
       const listRequest = listLabel("listHumanEvaluations", false, "app");
-      findings.push(
+      list.add(
         finding(
           "error",
           difference.path,
@@ -39,6 +41,6 @@ export const byIdIdentityCheck = defineCheck({
         ),
       );
     });
-    return findings;
+    return list.findings();
   },
 });

@@ -5,19 +5,28 @@ import { showValue } from "../first-difference.js";
 import type { ProviderResponse } from "../../io/provider-client.js";
 import type { VerificationFinding } from "../report.js";
 import { isPlainObject } from "../../types/json.js";
-import { conformanceFindings, fetchById, fetchList, finding, humanEvaluationIds, listRecords, noIdReason } from "./context.js";
+import {
+  addConformanceFindings,
+  addListConformanceFindings,
+  createFindingList,
+  fetchById,
+  fetchList,
+  finding,
+  humanEvaluationIds,
+  listRecords,
+  noIdReason,
+} from "./context.js";
 import { defineCheck, skip, type Check } from "./define-check.js";
 
 /** A record listed twice (a join or paging bug): clients key rows by id, so each id appears once. */
-function duplicateIds(response: ProviderResponse): VerificationFinding[] {
+function duplicateIds(response: ProviderResponse, add: (finding: VerificationFinding) => void): void {
   const firstAt = new Map<string, number>();
-  const findings: VerificationFinding[] = [];
   (listRecords(response) ?? []).forEach((record, i) => {
     if (!isPlainObject(record) || typeof record.id !== "string") return;
     const first = firstAt.get(record.id);
     if (first === undefined) firstAt.set(record.id, i);
     else
-      findings.push(
+      add(
         finding(
           "error",
           `$[${i}].id`,
@@ -27,7 +36,6 @@ function duplicateIds(response: ProviderResponse): VerificationFinding[] {
         ),
       );
   });
-  return findings;
 }
 
 export const listConformanceCheck = (operationId: ListOperationId): Check =>
@@ -39,11 +47,12 @@ export const listConformanceCheck = (operationId: ListOperationId): Check =>
     needsAppId: true,
     async run(ctx) {
       const response = await fetchList(ctx, operationId, false, "app");
-      const findings = conformanceFindings(operationId, response);
-      for (const duplicate of duplicateIds(response)) findings.push(duplicate);
+      const list = createFindingList();
+      await addListConformanceFindings(list, operationId, response);
+      duplicateIds(response, list.add);
       // An empty list passes: an app without (human) evaluations is a normal state. The report says
       // so in a note, and the checks that need a record are skipped with the reason.
-      return findings;
+      return list.findings();
     },
   });
 
@@ -56,8 +65,8 @@ export const byIdConformanceCheck = defineCheck({
     const ids = await humanEvaluationIds(ctx);
     if (ids.length === 0) return skip(await noIdReason(ctx));
     const responses = await Promise.all(ids.map((id) => fetchById(ctx, id, false)));
-    const findings: VerificationFinding[] = [];
-    for (const response of responses) for (const f of conformanceFindings("getHumanEvaluation", response)) findings.push(f);
-    return findings;
+    const list = createFindingList();
+    for (const response of responses) addConformanceFindings(list, "getHumanEvaluation", response);
+    return list.findings();
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mismatchPath, pactDrafts } from "./pact.js";
+import { comparePaths, mismatchPath, pactDrafts } from "./pact.js";
 
 describe("pactDrafts", () => {
   it("files each interaction under its endpoint, one finding per mismatch with its path", () => {
@@ -29,6 +29,16 @@ describe("pactDrafts", () => {
         findings: [expect.objectContaining({ rule: "pact-error", message: "state setup failed: no app" })],
       }),
     ]);
+  });
+
+  it("lists an interaction's mismatches in document order: $[2] before $[33] (issue 22)", () => {
+    const mismatches = ["$[33].id -> x", "$[2].status -> x", "$[10].a[11] -> x", "$[10].a[9] -> x", "$[2].created_at -> x"];
+    const [draft] = pactDrafts({
+      passed: false,
+      interactions: [{ description: "list", operationId: "listEvaluations", passed: false, mismatches }],
+    });
+    expect(draft!.findings.map((f) => f.path)).toEqual(["$[2].status", "$[2].created_at", "$[10].a[9]", "$[10].a[11]", "$[33].id"]);
+    expect(["$[33]", "$[2]", "$", "$.b", "$.a"].sort(comparePaths)).toEqual(["$", "$.b", "$.a", "$[2]", "$[33]"]);
   });
 
   it.each([

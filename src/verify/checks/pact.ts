@@ -26,6 +26,18 @@ export function mismatchPath(mismatch: string): string {
   return match ? match[0] : "$";
 }
 
+/**
+ * Document order of two JSONPaths by their array indexes, compared as numbers: `$[2].a` before
+ * `$[33].a` (pact-core lists mismatches in text order, `$[33]` before `$[4]`). Paths with the same
+ * indexes tie, so a stable sort keeps pact-core's order among one record's fields.
+ */
+export function comparePaths(a: string, b: string): number {
+  const indexes = (path: string): number[] => [...path.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+  const [x, y] = [indexes(a), indexes(b)];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
+}
+
 const pactFinding = (rule: string, path: string, message: string): VerificationFinding => ({ severity: "error", path, rule, message });
 
 export function pactDrafts(outcome: PactOutcome): CheckDraft[] {
@@ -37,7 +49,10 @@ export function pactDrafts(outcome: PactOutcome): CheckDraft[] {
       operationId: interaction.operationId,
     };
     if (interaction.skipReason !== undefined) return { ...base, findings: [], skipReason: interaction.skipReason };
-    const findings = interaction.mismatches.map((m) => pactFinding("pact", mismatchPath(m), m.replace(/\s+/g, " ").trim()));
+    // In document order ($[2] before $[33]), as a reader scans the body; a stable sort keeps one path's mismatches in order.
+    const findings = interaction.mismatches
+      .map((m) => pactFinding("pact", mismatchPath(m), m.replace(/\s+/g, " ").trim()))
+      .sort((a, b) => comparePaths(a.path, b.path));
     if (!interaction.passed && findings.length === 0) findings.push(pactFinding("pact", "$", "the interaction failed without a mismatch"));
     return { ...base, findings };
   });

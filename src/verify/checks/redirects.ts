@@ -4,8 +4,8 @@
 // 307 between `/path` and `/path/`) is a warning: every client must follow it and some lose headers
 // on the way. One to another origin is an error and is not followed: a client would send its
 // requests, and any credentials, to a host the base URL does not name. A chain longer than
-// MAX_REDIRECTS (a loop) is an error.
-import { redactUrlCredentials } from "../../io/redact.js";
+// MAX_REDIRECTS (a loop) is an error, and so is one to a URL with credentials (not followed either).
+import { redactUrlSecrets } from "../../io/redact.js";
 import { MAX_REDIRECTS, type ProviderResponse } from "../../io/provider-client.js";
 import { labelOfRequest, type RequestIds } from "../endpoints.js";
 import type { VerificationFinding } from "../report.js";
@@ -26,21 +26,29 @@ export function redirectFindings(response: ProviderResponse): VerificationFindin
       ),
     ];
   return redirects.map((r) =>
-    r.followed
+    r.stop === "credentials"
       ? finding(
-          "warning",
-          "$",
-          "redirect",
-          `${r.status} redirect from ${redactUrlCredentials(r.from)} to ${redactUrlCredentials(r.to)} (same origin, followed): clients must follow it; serve the first URL directly`,
-          request,
-        )
-      : finding(
           "error",
           "$",
-          "cross-origin-redirect",
-          `${r.status} redirect from ${redactUrlCredentials(r.from)} to ${redactUrlCredentials(r.to)}, another origin: not followed (a client would send its requests and credentials to a host the base URL does not name)`,
+          "credentials-redirect",
+          `${r.status} redirect from ${redactUrlSecrets(r.from)} to ${redactUrlSecrets(r.to)}, a URL with credentials: not followed (a client would send or log them; credentials never belong in a Location)`,
           request,
-        ),
+        )
+      : r.followed
+        ? finding(
+            "warning",
+            "$",
+            "redirect",
+            `${r.status} redirect from ${redactUrlSecrets(r.from)} to ${redactUrlSecrets(r.to)} (same origin, followed): clients must follow it; serve the first URL directly`,
+            request,
+          )
+        : finding(
+            "error",
+            "$",
+            "cross-origin-redirect",
+            `${r.status} redirect from ${redactUrlSecrets(r.from)} to ${redactUrlSecrets(r.to)}, another origin: not followed (a client would send its requests and credentials to a host the base URL does not name)`,
+            request,
+          ),
   );
 }
 

@@ -1,4 +1,5 @@
-// The HTML report's inline style and script. The script only filters what the page already shows
+// The HTML report's inline style and script. The script only filters (and opens the rule groups a
+// filter finds rows in) what the page already shows
 // (rows carry data-severity and data-rule); it never builds markup, so nothing from the provider
 // passes through it. The filter bar starts hidden, so a reader with scripts off sees no dead controls.
 
@@ -57,7 +58,12 @@ export const REPORT_SCRIPT = `
       row.hidden = !visible;
       if (visible) count++;
     });
-    each(".rule-group", function (group) { group.hidden = !group.querySelector("tr.finding:not([hidden])"); });
+    // A filter opens the groups it finds rows in (warnings start collapsed); clearing it restores them.
+    each(".rule-group", function (group) {
+      var found = !!group.querySelector("tr.finding:not([hidden])");
+      group.hidden = !found;
+      group.open = active ? found : group.getAttribute("data-open") === "yes";
+    });
     each(".check", function (check) { check.hidden = active && !check.querySelector("tr.finding:not([hidden])"); });
     each(".endpoint", function (section) { section.hidden = active && !section.querySelector(".check:not([hidden])"); });
     shown.textContent = count + " of " + rows.length + " findings shown";

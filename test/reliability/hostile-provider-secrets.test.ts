@@ -1,0 +1,63 @@
+// Issue 23: a same-origin redirect to `http://user:secret@host/x?token=abc` ended in exit 2 "cannot
+// reach the provider" printing the secret and the token. It is not followed, it is an error finding
+// that says what happened (a redirect to credentials), and no output line carries the secrets.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCliCaptured } from "../helpers/run-cli.js";
+
+const APP = "666dde95962bbaffdb0072b5";
+const PASSWORD = "s3cret-pw";
+const TOKEN = "t0ken-abc";
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          s.closeAllConnections();
+          s.close(() => resolve());
+        }),
+    ),
+  );
+});
+
+/** A provider whose evaluation list redirects to `location(origin)`; everything else a list of one record. */
+async function redirecting(location: (host: string) => string): Promise<string> {
+  const server = createServer((request, response) => {
+    if (request.url?.startsWith("/evaluations")) return response.writeHead(307, { location: location(request.headers.host!) }).end();
+    response.writeHead(200, { "content-type": "application/json" }).end('[{"id":"667e1b0ad1812781f7e37701"}]');
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const rows: Array<[string, (host: string) => string]> = [
+  ["same origin, user and password", (host) => `http://user:${PASSWORD}@${host}/x?token=${TOKEN}`],
+  ["same origin, a token as user", (host) => `http://${PASSWORD}@${host}/x?api_key=${TOKEN}&x=1`],
+];
+
+describe("reliability: a redirect to a URL with credentials", () => {
+  it("another origin: a cross-origin-redirect error (as before), no secret in any line", async () => {
+    const baseUrl = await redirecting(() => `http://user:${PASSWORD}@evil.example/x?token=${TOKEN}`);
+    const { code, stdout, stderr } = await runCliCaptured(["verify", "--base-url", baseUrl, "--app-id", APP, "--no-pact"]);
+    expect(stdout + stderr).not.toMatch(new RegExp(`${PASSWORD}|${TOKEN}`));
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/cross-origin-redirect/);
+  });
+
+  it.each(rows)("%s: a credentials-redirect error, not followed, no secret in any line", async (_name, location) => {
+    const baseUrl = await redirecting(location);
+    const { code, stdout, stderr } = await runCliCaptured(["verify", "--base-url", baseUrl, "--app-id", APP, "--no-pact", "--json", "-"]);
+    const all = stdout + stderr;
+    expect(all).not.toContain(PASSWORD);
+    expect(all).not.toContain(TOKEN);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as { checks: Array<{ findings: Array<{ rule: string; message: string }> }> };
+    const hit = report.checks.flatMap((c) => c.findings).find((f) => f.rule === "credentials-redirect");
+    expect(hit?.message).toMatch(/a URL with credentials: not followed/);
+    expect(hit?.message).toMatch(/\[redacted\]@/);
+  });
+});
