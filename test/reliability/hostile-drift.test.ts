@@ -2,29 +2,19 @@
 // same response cap as verify (64 MiB after decompression); a $ref cycle through anyOf and a schema
 // nested 5,000 deep end in a report or one clear line, never a stack overflow.
 import { readFileSync } from "node:fs";
-import { createServer, type Server, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createGzip } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { checkDrift } from "../../src/drift/index.js";
 import { runCliCaptured } from "../helpers/run-cli.js";
+import { closeTestServers, listenForTest } from "../helpers/test-servers.js";
 
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test fixtures edit deep OpenAPI paths
 const fastapi = (): Doc => JSON.parse(readFileSync("reference/recordings/openapi.json", "utf8")) as Doc;
 const SPACES = Buffer.alloc(64 * 1024, 0x20);
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (s) =>
-        new Promise<void>((resolve) => {
-          s.closeAllConnections();
-          s.close(() => resolve());
-        }),
-    ),
-  );
-});
+afterEach(closeTestServers);
 
 function writeForever(out: NodeJS.WritableStream & { destroyed?: boolean }): void {
   const pump = (): void => {
@@ -37,8 +27,7 @@ function writeForever(out: NodeJS.WritableStream & { destroyed?: boolean }): voi
 
 async function serve(body: (response: ServerResponse) => void): Promise<string> {
   const server = createServer((_request, response) => body(response));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenForTest(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.json`;
 }
 

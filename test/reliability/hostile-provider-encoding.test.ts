@@ -1,27 +1,17 @@
 // Issue 23, a provider whose Content-Encoding lies: gzip, br or deflate over an uncompressed body.
 // Every decoding failure is an error finding on that request and the run ends (the library settles,
 // the CLI prints its report and exits 1); a body that stalls mid-read ends in the timeout.
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { verifyProvider } from "../../src/verify/index.js";
 import { runCliCaptured } from "../helpers/run-cli.js";
+import { closeTestServers, listenForTest } from "../helpers/test-servers.js";
 
 const APP = "666dde95962bbaffdb0072b5";
 const RECORDS = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: `id-${i}`, note: "plain bytes, not compressed" })));
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (s) =>
-        new Promise<void>((resolve) => {
-          s.closeAllConnections();
-          s.close(() => resolve());
-        }),
-    ),
-  );
-});
+afterEach(closeTestServers);
 
 /** A provider whose every answer claims `encoding` over plain JSON (the app's list included). */
 async function lyingProvider(encoding: string, body = RECORDS): Promise<string> {
@@ -29,8 +19,7 @@ async function lyingProvider(encoding: string, body = RECORDS): Promise<string> 
     response.writeHead(200, { "content-type": "application/json", "content-encoding": encoding });
     response.end(body);
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenForTest(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
@@ -75,8 +64,7 @@ describe("reliability: a Content-Encoding that does not decode", () => {
       response.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
       response.write(Buffer.from([0x1f, 0x8b])); // the start of a gzip header, then nothing
     });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    await listenForTest(server);
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await expect(verifyProvider({ baseUrl, appId: APP, pact: false, timeoutMs: 300 })).rejects.toMatchObject({
       code: "E_PROVIDER_UNREACHABLE",

@@ -2,24 +2,14 @@
 // pooled connection the server closed while it sat idle: "connection closed before an answer". The
 // GET is retried once on a new connection (as undici and browsers do for idempotent requests); a
 // server that closes every connection still ends in one clear E_PROVIDER_UNREACHABLE line.
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createProviderClient } from "../../src/io/provider-client.js";
+import { closeTestServers, listenForTest } from "../helpers/test-servers.js";
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (s) =>
-        new Promise<void>((resolve) => {
-          s.closeAllConnections();
-          s.close(() => resolve());
-        }),
-    ),
-  );
-});
+afterEach(closeTestServers);
 
 /** A server that answers `[]`, but closes a connection without an answer on its request number `closeOn` (0: every request). */
 async function server(closeOn: number): Promise<{ url: string; connections: () => number }> {
@@ -32,8 +22,7 @@ async function server(closeOn: number): Promise<{ url: string; connections: () =
     response.writeHead(200, { "content-type": "application/json" }).end("[]");
   });
   s.on("connection", () => connections++);
-  servers.push(s);
-  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
+  await listenForTest(s);
   return { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, connections: () => connections };
 }
 

@@ -1,27 +1,17 @@
 // Issue 23: a same-origin redirect to `http://user:secret@host/x?token=abc` ended in exit 2 "cannot
 // reach the provider" printing the secret and the token. It is not followed, it is an error finding
 // that says what happened (a redirect to credentials), and no output line carries the secrets.
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCliCaptured } from "../helpers/run-cli.js";
+import { closeTestServers, listenForTest } from "../helpers/test-servers.js";
 
 const APP = "666dde95962bbaffdb0072b5";
 const PASSWORD = "s3cret-pw";
 const TOKEN = "t0ken-abc";
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (s) =>
-        new Promise<void>((resolve) => {
-          s.closeAllConnections();
-          s.close(() => resolve());
-        }),
-    ),
-  );
-});
+afterEach(closeTestServers);
 
 /** A provider whose evaluation list redirects to `location(origin)`; everything else a list of one record. */
 async function redirecting(location: (host: string) => string): Promise<string> {
@@ -29,8 +19,7 @@ async function redirecting(location: (host: string) => string): Promise<string> 
     if (request.url?.startsWith("/evaluations")) return response.writeHead(307, { location: location(request.headers.host!) }).end();
     response.writeHead(200, { "content-type": "application/json" }).end('[{"id":"667e1b0ad1812781f7e37701"}]');
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenForTest(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 

@@ -1,11 +1,12 @@
 // Issue 12, a hostile provider under verification: bodies past the cap (declared huge, endless, a
 // gzip bomb) and absurdly deep JSON end in an error finding naming the endpoint and the limit, with
 // memory bounded by the cap. The servers stream their bodies: nothing big is allocated here.
-import { createServer, type Server, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createGzip } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { verifyProvider } from "../../src/verify/index.js";
+import { closeTestServers, listenForTest } from "../helpers/test-servers.js";
 
 const APP = "666dde95962bbaffdb0072b5";
 const ZEROS = Buffer.alloc(64 * 1024, 0x20); // spaces: JSON whitespace, endless and harmless
@@ -44,18 +45,7 @@ const BODIES: Record<string, Body> = {
   },
 };
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (s) =>
-        new Promise<void>((resolve) => {
-          s.closeAllConnections();
-          s.close(() => resolve());
-        }),
-    ),
-  );
-});
+afterEach(closeTestServers);
 
 /** A provider whose evaluation list answers with `body`; everything else is an empty list. */
 async function provider(body: Body): Promise<string> {
@@ -63,8 +53,7 @@ async function provider(body: Body): Promise<string> {
     if (request.url?.startsWith("/evaluations")) return body(response);
     response.writeHead(200, { "content-type": "application/json" }).end("[]");
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenForTest(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
