@@ -19,3 +19,5 @@ export { normalizeHttpUrl, resolveUrl } from "./base-url.js";
 export { createLimiter } from "./limiter.js";
 export type { Limiter } from "./limiter.js";
 export { createRedactor, redactUrlCredentials, REDACTED } from "./redact.js";
+export { classifyExchangeError, createHttpExchanger } from "./http-exchange.js";
+export type { ExchangeAnswer, ExchangeFault, ExchangeOutcome, ExchangeRequest, HttpExchanger } from "./http-exchange.js";

@@ -13,13 +13,13 @@ import { verdictLine } from "./format-report.js";
 import { CHECK_GROUPS, type CheckGroup, type CheckResult, type VerificationFinding, type VerificationReport } from "./report.js";
 
 /** Escaped, with URLs' credentials redacted: for every string that may come from the provider. */
-const text = (value: string): string => escapeHtml(redactUrls(value));
+export const text = (value: string): string => escapeHtml(redactUrls(value));
 
-const sha256 = (source: string): string => `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
+export const sha256 = (source: string): string => `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
 
 const MARK: Record<CheckResult["outcome"], string> = { passed: "ok", warned: "warn", failed: "FAIL", skipped: "skip" };
 
-const milliseconds = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
+export const milliseconds = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
 
 /** `GET https://host/api/evaluations?app_id=...`: the finding's own request, else the check's endpoint with the app id filled in. */
 function requestUrl(report: VerificationReport, check: CheckResult, finding: VerificationFinding): string {
@@ -124,6 +124,11 @@ function* checkBlock(report: VerificationReport, check: CheckResult): Generator<
 function filterBar(report: VerificationReport): string {
   const rules = new Set<string>();
   for (const check of report.checks) for (const finding of check.findings) rules.add(finding.rule);
+  return filterForm(rules);
+}
+
+/** The filter form the report's script drives (rows `tr.finding` with `data-severity` and `data-rule`). */
+export function filterForm(rules: ReadonlySet<string>): string {
   const options = [...rules]
     .sort()
     .map((rule) => `<option value="${text(rule)}">${text(rule)}</option>`)
@@ -133,6 +138,35 @@ function filterBar(report: VerificationReport): string {
     `<label>rule <select name="rule"><option value="">all rules</option>${options}</select></label>` +
     `<label>text <input type="search" name="text" placeholder="path, message, URL"></label><span id="shown"></span></form>`
   );
+}
+
+/** What a report page shows above its body: verdict, base URL, verdict line, meta spans (already escaped). */
+export interface PageHeader {
+  title: string;
+  verdict: string;
+  baseUrl: string;
+  verdictLine: string;
+  meta: readonly string[];
+}
+
+/**
+ * The page from `<!doctype html>` to the meta line: one Content-Security-Policy admitting only the report's
+ * stylesheet and filter script (by hash), shared by verify's and fuzz's pages.
+ */
+export function pageHeader(header: PageHeader): string {
+  const csp = `default-src 'none'; style-src ${sha256(REPORT_CSS)}; script-src ${sha256(REPORT_SCRIPT)}; base-uri 'none'; form-action 'none'`;
+  const verdict = header.verdict.toUpperCase();
+  return [
+    `<!doctype html>`,
+    `<html lang="en"><head><meta charset="utf-8">`,
+    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<title>${text(header.title)}</title>`,
+    `<style>${REPORT_CSS}</style></head><body>`,
+    `<header><h1><span class="verdict verdict-${header.verdict}">${verdict}</span> <code>${text(header.baseUrl)}</code></h1>`,
+    `<p id="verdict-line">${text(header.verdictLine)}</p>`,
+    `<p class="meta">${header.meta.map((span) => `<span>${span}</span>`).join("")}</p>`,
+  ].join("\n");
 }
 
 /** The report as HTML, piece by piece (each piece small): what writeHtmlReport streams. */
@@ -145,19 +179,21 @@ export function* htmlReportPieces(report: VerificationReport): Generator<string>
   }
   const c = report.counts;
   const notes = [...report.notes.map((n) => `Note: ${n}`), ...(report.hint === undefined ? [] : [`Hint: ${report.hint}`])];
-  const csp = `default-src 'none'; style-src ${sha256(REPORT_CSS)}; script-src ${sha256(REPORT_SCRIPT)}; base-uri 'none'; form-action 'none'`;
   yield [
-    `<!doctype html>`,
-    `<html lang="en"><head><meta charset="utf-8">`,
-    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
-    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
-    `<title>${report.verdict.toUpperCase()}: verify ${text(report.baseUrl)}</title>`,
-    `<style>${REPORT_CSS}</style></head><body>`,
-    `<header><h1><span class="verdict verdict-${report.verdict}">${report.verdict.toUpperCase()}</span> <code>${text(report.baseUrl)}</code></h1>`,
-    `<p id="verdict-line">${text(verdictLine(report))}</p>`,
-    `<p class="meta"><span>app_id <code>${text(report.appId ?? "none (partial run)")}</code></span><span>started ${text(report.startedAt)}</span>` +
-      `<span>${milliseconds(report.durationMs)}</span><span>${plural(report.requests, "request")}</span><span>Pact: ${report.pact}</span>` +
-      `<span>${report.strict ? "strict: warnings count as errors" : "warnings allowed"}</span></p>`,
+    pageHeader({
+      title: `${report.verdict.toUpperCase()}: verify ${report.baseUrl}`,
+      verdict: report.verdict,
+      baseUrl: report.baseUrl,
+      verdictLine: verdictLine(report),
+      meta: [
+        `app_id <code>${text(report.appId ?? "none (partial run)")}</code>`,
+        `started ${text(report.startedAt)}`,
+        milliseconds(report.durationMs),
+        plural(report.requests, "request"),
+        `Pact: ${report.pact}`,
+        report.strict ? "strict: warnings count as errors" : "warnings allowed",
+      ],
+    }),
     `<p id="counts">${plural(c.checks, "check")}: ${c.passed} passed, ${c.warned} warned, ${c.failed} failed, ${c.skipped} skipped; ` +
       `${plural(c.errors, "error")}, ${plural(c.warnings, "warning")}</p></header>`,
     notes.length === 0 ? "" : `<div class="notes">${notes.map((n) => `<p>${text(n)}</p>`).join("")}</div>`,
@@ -195,8 +231,13 @@ const drained = (out: TextSink): Promise<void> =>
  * million findings is larger than one string may be (V8 caps strings near 512 MB).
  */
 export async function writeHtmlReport(out: TextSink, report: VerificationReport): Promise<void> {
+  await writeHtmlPieces(out, htmlReportPieces(report));
+}
+
+/** Writes HTML pieces to `out` in chunks of about 64 KB, waiting whenever it is full (fuzz's report too). */
+export async function writeHtmlPieces(out: TextSink, pieces: Iterable<string>): Promise<void> {
   let chunk = "";
-  for (const piece of htmlReportPieces(report)) {
+  for (const piece of pieces) {
     chunk += piece;
     if (chunk.length < 64 * 1024) continue;
     const full = !out.write(chunk);

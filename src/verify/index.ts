@@ -18,3 +18,6 @@ export { toJUnitXml } from "./junit-report.js";
 export { runPactVerification } from "../pact/index.js";
 export type { PactInteractionResult, PactStepOptions, PactVerificationOptions, PactVerificationResult } from "../pact/index.js";
 export { toHtmlReport, writeHtmlReport } from "./html-report.js";
+// The fuzzer has its own entry (`evals-contract/fuzz`); its runner is here too, beside verify's.
+export { fuzzProvider } from "../fuzz/index.js";
+export type { FuzzOptions, FuzzReport } from "../fuzz/index.js";

@@ -17,9 +17,9 @@ export const escapeXml = (text: string): string =>
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&apos;");
 
-const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+export const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
-const attributes = (pairs: Record<string, string | number>): string =>
+export const attributes = (pairs: Record<string, string | number>): string =>
   Object.entries(pairs)
     .map(([name, value]) => ` ${name}="${escapeXml(String(value))}"`)
     .join("");

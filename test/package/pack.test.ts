@@ -135,7 +135,7 @@ describe("the packed package, installed in an empty project", () => {
   });
 
   it("help <command> equals <command> --help, for every command", async () => {
-    for (const command of ["validate", "fixtures", "mock", "verify", "prism"]) {
+    for (const command of ["validate", "fixtures", "mock", "verify", "fuzz", "prism", "drift"]) {
       const [viaHelp, viaFlag] = await Promise.all([cli(["help", command]), cli([command, "--help"])]);
       expect(viaHelp.code).toBe(0);
       expect(viaHelp.stdout).toBe(viaFlag.stdout);
@@ -171,6 +171,11 @@ describe("the packed package, installed in an empty project", () => {
       expect(verified.code, verified.stdout + verified.stderr).toBe(0);
       expect(verified.stdout).toMatch(/PASS/);
 
+      // The fuzzer needs no peer: the mock passes it (warnings only).
+      const fuzzed = await cli(["fuzz", "--base-url", url, "--app-id", appId, "--seed", "1", "--max-requests", "300"]);
+      expect(fuzzed.code, fuzzed.stdout + fuzzed.stderr).toBe(0);
+      expect(fuzzed.stdout.trimEnd().split("\n").at(-1)).toBe("PASS: no odd request broke the provider");
+
       // Without Pact installed, the Pact step stops before any request, naming the install line:
       // the newest Pact that runs on this Node, one range.
       const noPact = await cli(["verify", "--base-url", url, "--app-id", appId]);
@@ -203,13 +208,14 @@ describe("the packed package, installed in an empty project", () => {
       import * as verify from "evals-contract/verify";
       import * as prism from "evals-contract/prism";
       import * as generate from "evals-contract/generate";
+      import * as fuzz from "evals-contract/fuzz";
       const data = generate.generateDataset({ seed: 1, evaluations: 3, humanEvaluations: 2 });
       const findings = root.checkDocument("Evaluation", data.evaluations);
       const server = await mock.startMockServer({ data, port: 0 });
       await server.close();
       let msw = "absent";
       try { await import("evals-contract/msw"); msw = "loaded"; } catch (error) { msw = error.code + ": " + error.message; }
-      console.log(JSON.stringify({ findings: root.hasErrors(findings), verify: typeof verify.verifyProvider, prism: typeof prism.startPrism, msw }));
+      console.log(JSON.stringify({ findings: root.hasErrors(findings), verify: typeof verify.verifyProvider, fuzz: typeof fuzz.fuzzProvider + " " + typeof verify.fuzzProvider, prism: typeof prism.startPrism, msw }));
     `;
     await writeFile(join(project, "use.mjs"), script);
     const got = await run(process.execPath, ["use.mjs"], project);
@@ -218,6 +224,7 @@ describe("the packed package, installed in an empty project", () => {
     expect(JSON.parse(got.stdout)).toEqual({
       findings: false,
       verify: "function",
+      fuzz: "function function",
       prism: "function",
       msw: `E_MISSING_PEER: msw is not installed (evals-contract/msw needs it); run: npm install --save-dev msw@${peerRangeFor("msw")}`,
     });
@@ -245,14 +252,15 @@ describe("the packed package, installed in an empty project", () => {
       import { verifyProvider, type VerificationReport } from "evals-contract/verify";
       import { startPrism, type RunningPrism } from "evals-contract/prism";
       import { generateDataset } from "evals-contract/generate";
+      import { fuzzProvider, type FuzzReport } from "evals-contract/fuzz";
       const data: Dataset = generateDataset({ seed: 1 });
       const first: Evaluation | undefined = data.evaluations[0];
       const cost: Result | null | undefined = first?.average_cost;
       const human: HumanEvaluation | undefined = data.human_evaluations[0];
       const findings: Finding[] = checkDocument("Evaluation", data.evaluations);
       const answer: MockAnswer = createMockCore({ data }).respond({ method: "GET", url: "/", headers: {} });
-      export const use = [cost, human, findings, answer, startMockServer, verifyProvider, startPrism] as const;
-      export type T = [VerificationReport, RunningPrism];
+      export const use = [cost, human, findings, answer, startMockServer, verifyProvider, startPrism, fuzzProvider] as const;
+      export type T = [VerificationReport, RunningPrism, FuzzReport];
     `;
     await writeFile(join(project, "consumer.ts"), consumer);
     const tsc = join(project, "node_modules/typescript/bin/tsc");

@@ -26,6 +26,10 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     summary: "verify a running implementation of the service from its base URL (Pact, sweep, cross-endpoint checks)",
     load: async () => (await import("./verify.js")).verifyCommand,
   },
+  fuzz: {
+    summary: "send a provider every odd request a client or attacker can send; each failure shrunk, with a curl line",
+    load: async () => (await import("./fuzz.js")).fuzzCommand,
+  },
   prism: {
     summary: "run Stoplight Prism on the OpenAPI document: a mock, or a validation proxy for a real provider",
     load: async () => (await import("./prism.js")).prismCommand,

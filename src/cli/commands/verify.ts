@@ -2,9 +2,8 @@
 // report, writes --junit/--json/--html files, returns the exit code (0 conforms, or a partial run with no
 // failure; 1 broken; 2 cannot run, --app-id missing without --partial included).
 import { ToolkitError } from "../../errors.js";
-import { realpath } from "node:fs/promises";
-import { resolve } from "node:path";
-import { assertWritable, writeJson, writeReportFile } from "../../io/index.js";
+import { writeJson } from "../../io/index.js";
+import { prepareReportFiles } from "../report-files.js";
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -42,13 +41,6 @@ function pactOptions(values: ParsedArgs["values"], env: NodeJS.ProcessEnv): Pact
     ["logLevel", logLevel],
   ];
   return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as PactStepOptions;
-}
-
-/** Whether two report paths name one file: `a.json` and `./a.json`, `-` twice, or a symlink and its target. */
-async function samePath(a: string, b: string): Promise<boolean> {
-  if (a === "-" || b === "-") return a === b;
-  const real = (path: string): Promise<string> => realpath(path).catch(() => resolve(path));
-  return resolve(a) === resolve(b) || (await real(a)) === (await real(b));
 }
 
 export const verifyCommand: Command = {
@@ -139,19 +131,10 @@ Examples:
     const junit = stringOption(values, "junit");
     const json = stringOption(values, "json");
     const html = stringOption(values, "html");
-    const files = [junit, json, html].filter((file): file is string => file !== undefined);
-    for (let i = 0; i < files.length; i++)
-      for (let j = i + 1; j < files.length; j++)
-        if (await samePath(files[i]!, files[j]!))
-          throw new ToolkitError("E_USAGE", `--junit, --json and --html must name different files (two name ${files[i]})`);
     const noPact = values["no-pact"] === true;
     const pact = pactOptions(values, process.env);
     if (noPact && Object.keys(pact).length > 0) throw new ToolkitError("E_USAGE", "--no-pact cannot be combined with Pact options");
-    // Report files are outputs a second run regenerates (docs/limits.md): an existing regular file is
-    // replaced (atomically), so `force` is always on; a directory, device, FIFO or socket is refused
-    // before the run. --force stays accepted for the scripts that pass it.
-    const force = true;
-    for (const file of files) if (file !== "-") await assertWritable(file, force, true);
+    const reports = await prepareReportFiles({ junit, json, html }, io);
     const appId = stringOption(values, "app-id");
     const humanEvaluationId = stringOption(values, "human-evaluation-id");
 
@@ -168,18 +151,11 @@ Examples:
       maxResponseBytes: intOption(values, "max-response-bytes", DEFAULT_MAX_RESPONSE_BYTES, 1, 2 ** 31),
     });
 
-    // A report on stdout keeps stdout machine-readable: the text report moves to stderr.
-    const textOut = files.includes("-") ? io.stderr : io.stdout;
-    for (const line of formatReport(report)) writeLine(textOut, line);
-    const write = async (file: string, render: (out: NodeJS.WritableStream) => Promise<void>): Promise<void> =>
-      file === "-" ? render(io.stdout) : writeReportFile(file, force, render);
-    if (junit !== undefined)
-      await write(junit, async (out) => {
-        out.write(toJUnitXml(report));
-      });
+    for (const line of formatReport(report)) writeLine(reports.textOut, line);
+    if (junit !== undefined) await reports.write(junit, (out) => void out.write(toJUnitXml(report)));
     // Streamed: a report of hundreds of thousands of findings is larger than one string may be.
-    if (json !== undefined) await write(json, (out) => writeJson(out, report));
-    if (html !== undefined) await write(html, (out) => writeHtmlReport(out, report));
+    if (json !== undefined) await reports.write(json, (out) => writeJson(out, report));
+    if (html !== undefined) await reports.write(html, (out) => writeHtmlReport(out, report));
     // A partial run exits 0 only when nothing failed; its report says PARTIAL, never PASS.
     return report.verdict === "fail" ? EXIT.CONTRACT_FAILURE : EXIT.OK;
   },

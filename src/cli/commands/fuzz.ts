@@ -1,0 +1,167 @@
+// `evals-contract fuzz --base-url URL --app-id ID ...`: parses, calls fuzzProvider (or prints the plan
+// with --dry-run), prints the report, writes --junit/--json/--html, returns the exit code (0 nothing
+// failed, 1 failures, 2 cannot run).
+import { ToolkitError } from "../../errors.js";
+import {
+  DEFAULT_FUZZ_CONCURRENCY,
+  DEFAULT_FUZZ_TIMEOUT_MS,
+  DEFAULT_MAX_REQUESTS,
+  formatFuzzReport,
+  formatPlannedRequest,
+  fuzzProvider,
+  planFuzzRequests,
+  resolveFuzzOptions,
+  toFuzzJUnitXml,
+  writeFuzzHtmlReport,
+  type FuzzOptions,
+} from "../../fuzz/index.js";
+import { writeJson } from "../../io/index.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../../verify/index.js";
+import { intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
+import type { Command } from "../command.js";
+import { parseDuration } from "../duration.js";
+import { EXIT } from "../exit-codes.js";
+import { writeLine } from "../io.js";
+import { prepareReportFiles } from "../report-files.js";
+
+/** `I/N` as `{ index, total }`, or a usage error. */
+export function parseShard(raw: string): { index: number; total: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  const [index, total] = match === null ? [Number.NaN, Number.NaN] : [Number(match[1]), Number(match[2])];
+  if (!(index >= 1 && total >= 1 && index <= total && total <= 1000))
+    throw new ToolkitError("E_USAGE", `--shard must be I/N with 1 <= I <= N <= 1000 (e.g. 2/4), got "${raw}"`);
+  return { index, total };
+}
+
+/** `Name: value` headers as a record, or a usage error naming the bad one. */
+export function parseHeaders(raw: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of raw) {
+    const colon = line.indexOf(":");
+    const name = colon === -1 ? "" : line.slice(0, colon).trim();
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || /[\r\n\0]/.test(line))
+      throw new ToolkitError(
+        "E_USAGE",
+        `--header must be "Name: value", got ${JSON.stringify(line.length > 60 ? `${line.slice(0, 57)}...` : line)}`,
+      );
+    headers[name] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+export const fuzzCommand: Command = {
+  name: "fuzz",
+  help: `Usage: evals-contract fuzz --base-url URL --app-id ID [options]
+
+Sends a provider every odd request a real client or attacker can send (malformed and over-long
+ids, non-ASCII and operator-shaped app_ids, repeated and unknown parameters, other methods, odd
+Accept headers) and checks every answer: server-error, status, content-type, body, filter-bypass,
+method, response-time, leak, transport (docs/rules.md). Each failure is shrunk to a minimal
+request that still fails the same way, and printed with a curl line that reproduces it.
+Read-only: GET, HEAD and OPTIONS, and the write methods with a body of at most 2 bytes.
+
+Options:
+  --base-url URL             the provider's base URL, path prefix included (https://host/api)
+  --app-id ID                the app whose records the requests start from (required)
+  --seed N                   the same seed sends the same requests in the same order
+                             (default: random, printed in the report)
+  --max-requests N           requests of the whole plan, discovery and boundary phase included
+                             (default ${DEFAULT_MAX_REQUESTS})
+  --time-limit DURATION      stop sending after this long (30s, 2m); failures found are still shrunk
+  --concurrency N            requests in flight at once (default ${DEFAULT_FUZZ_CONCURRENCY})
+  --timeout MS               per-request timeout; past it the request is a transport failure
+                             (default ${DEFAULT_FUZZ_TIMEOUT_MS})
+  --max-response-time MS     an answer slower than this is a response-time failure (off unless given)
+  --max-response-bytes N     largest body read (default ${DEFAULT_MAX_RESPONSE_BYTES}, 64 MiB)
+  --header "Name: value"     send this header with every request (repeatable; e.g. credentials,
+                             which are redacted in the curl lines)
+  --strict                   warnings count as errors (404 for an unknown id, 405 without Allow)
+  --shard I/N                send only this job's share of the seed's requests (1/4 .. 4/4 split
+                             one run over four CI jobs; every job needs the same --seed)
+  --dry-run                  print the planned requests, one per line, and send nothing
+  --junit FILE               write a JUnit XML report (a testcase per check and operation)
+  --json FILE                write the full report as JSON
+  --html FILE                write a self-contained HTML report
+                             (FILE - is stdout; the text report then goes to stderr)
+  --force                    accepted: report files are outputs, replaced on every run
+  -h, --help                 show this help
+
+Exit codes: 0 nothing failed (warnings allowed unless --strict); 1 failures; 2 cannot run (bad
+options, provider unreachable).
+
+Examples:
+  evals-contract fuzz --base-url http://127.0.0.1:4010 --app-id 65e48be31b48af5e4a2d9bf1 --seed 1
+  evals-contract fuzz --base-url "$PROVIDER_URL" --app-id "$APP_ID" --seed "$GITHUB_RUN_ID" \\
+    --shard 2/4 --time-limit 5m --junit reports/fuzz.xml
+  evals-contract fuzz --base-url http://127.0.0.1:4010 --app-id 65e48be31b48af5e4a2d9bf1 --seed 1 --dry-run`,
+
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, {
+      "base-url": { type: "string" },
+      "app-id": { type: "string" },
+      seed: { type: "string" },
+      "max-requests": { type: "string" },
+      "time-limit": { type: "string" },
+      concurrency: { type: "string" },
+      timeout: { type: "string" },
+      "max-response-time": { type: "string" },
+      "max-response-bytes": { type: "string" },
+      header: { type: "string", multiple: true },
+      strict: { type: "boolean" },
+      shard: { type: "string" },
+      "dry-run": { type: "boolean" },
+      junit: { type: "string" },
+      json: { type: "string" },
+      html: { type: "string" },
+      force: { type: "boolean" },
+    });
+    rejectPositionals(positionals);
+    const baseUrl = stringOption(values, "base-url");
+    if (baseUrl === undefined)
+      throw new ToolkitError("E_USAGE", "--base-url is required (the provider's base URL, e.g. http://localhost:8000/api)");
+    const appId = stringOption(values, "app-id");
+    if (appId === undefined) throw new ToolkitError("E_USAGE", "--app-id is required: the app whose records the fuzzer starts from");
+    const seedRaw = stringOption(values, "seed");
+    const shardRaw = stringOption(values, "shard");
+    if (shardRaw !== undefined && seedRaw === undefined)
+      throw new ToolkitError("E_USAGE", "--shard needs --seed: every shard must draw the same plan (pass the same --seed to each job)");
+    const timeLimit = stringOption(values, "time-limit");
+    const maxResponseTime = stringOption(values, "max-response-time");
+    const options: FuzzOptions = {
+      baseUrl,
+      appId,
+      ...(seedRaw === undefined ? {} : { seed: intOption(values, "seed", 0, 0, Number.MAX_SAFE_INTEGER) }),
+      maxRequests: intOption(values, "max-requests", DEFAULT_MAX_REQUESTS, 1, 1_000_000),
+      concurrency: intOption(values, "concurrency", DEFAULT_FUZZ_CONCURRENCY, 1, 256),
+      timeoutMs: intOption(values, "timeout", DEFAULT_FUZZ_TIMEOUT_MS, 1, 600_000),
+      maxResponseBytes: intOption(values, "max-response-bytes", DEFAULT_MAX_RESPONSE_BYTES, 1, 2 ** 31),
+      strict: values.strict === true,
+      headers: parseHeaders((values.header as unknown as string[] | undefined) ?? []),
+      ...(timeLimit === undefined ? {} : { timeLimitMs: parseDuration("time-limit", timeLimit, 1000, 24 * 3_600_000) }),
+      ...(maxResponseTime === undefined ? {} : { maxResponseTimeMs: intOption(values, "max-response-time", 0, 1, 600_000) }),
+      ...(shardRaw === undefined ? {} : { shard: parseShard(shardRaw) }),
+    };
+    // The seed is drawn here when not given, so that a dry run can print it and a run report it.
+    options.seed = resolveFuzzOptions(options).seed;
+    if (values["dry-run"] === true) {
+      const plan = planFuzzRequests(options);
+      const shard = options.shard === undefined ? "" : `, shard ${options.shard.index}/${options.shard.total}`;
+      writeLine(
+        io.stdout,
+        `# seed ${options.seed}${shard}: ${plan.length} requests; {app} is the app id, {record} one of its human evaluations (found by the first two)`,
+      );
+      for (const request of plan) writeLine(io.stdout, formatPlannedRequest(request));
+      return EXIT.OK;
+    }
+    const junit = stringOption(values, "junit");
+    const json = stringOption(values, "json");
+    const html = stringOption(values, "html");
+    const reports = await prepareReportFiles({ junit, json, html }, io);
+    const report = await fuzzProvider(options);
+    for (const line of formatFuzzReport(report)) writeLine(reports.textOut, line);
+    if (junit !== undefined) await reports.write(junit, (out) => void out.write(toFuzzJUnitXml(report)));
+    if (json !== undefined) await reports.write(json, (out) => writeJson(out, report));
+    if (html !== undefined) await reports.write(html, (out) => writeFuzzHtmlReport(out, report));
+    return report.passed ? EXIT.OK : EXIT.CONTRACT_FAILURE;
+  },
+};

@@ -1,0 +1,48 @@
+// The --junit, --json and --html report files of verify and fuzz: checked before the run (distinct,
+// writable: an existing regular file is replaced, a directory, device, FIFO or socket refused), then
+// written atomically, `-` meaning stdout (the text report then goes to stderr).
+import { realpath } from "node:fs/promises";
+import { resolve } from "node:path";
+import { ToolkitError } from "../errors.js";
+import { assertWritable, writeReportFile } from "../io/index.js";
+import type { CliIo } from "./io.js";
+
+/** Whether two report paths name one file: `a.json` and `./a.json`, `-` twice, or a symlink and its target. */
+async function samePath(a: string, b: string): Promise<boolean> {
+  if (a === "-" || b === "-") return a === b;
+  const real = (path: string): Promise<string> => realpath(path).catch(() => resolve(path));
+  return resolve(a) === resolve(b) || (await real(a)) === (await real(b));
+}
+
+export interface ReportFiles {
+  junit?: string;
+  json?: string;
+  html?: string;
+}
+
+export interface PreparedReports {
+  /** Where the text report goes: stderr when a report file is stdout. */
+  textOut: NodeJS.WritableStream;
+  /** Writes `file` (or stdout for `-`) with `render`, atomically. */
+  write(file: string, render: (out: NodeJS.WritableStream) => Promise<void> | void): Promise<void>;
+}
+
+/** Checks the report files before the run: distinct, each writable. */
+export async function prepareReportFiles(files: ReportFiles, io: CliIo): Promise<PreparedReports> {
+  const named = [files.junit, files.json, files.html].filter((file): file is string => file !== undefined);
+  for (let i = 0; i < named.length; i++)
+    for (let j = i + 1; j < named.length; j++)
+      if (await samePath(named[i]!, named[j]!))
+        throw new ToolkitError("E_USAGE", `--junit, --json and --html must name different files (two name ${named[i]})`);
+  // Report files are outputs a second run regenerates (docs/limits.md): an existing regular file is
+  // replaced (atomically), so `force` is always on; a directory, device, FIFO or socket is refused
+  // before the run. --force stays accepted for the scripts that pass it.
+  for (const file of named) if (file !== "-") await assertWritable(file, true, true);
+  return {
+    textOut: named.includes("-") ? io.stderr : io.stdout,
+    write: async (file, render) => {
+      if (file === "-") await render(io.stdout);
+      else await writeReportFile(file, true, async (out) => render(out));
+    },
+  };
+}

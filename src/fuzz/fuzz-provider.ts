@@ -1,0 +1,374 @@
+// `fuzzProvider`: sends the seed's odd requests to a provider, runs every check on every answer,
+// folds the hits into failures (one per check, operation and cause, with a count), shrinks each
+// failing request to a minimal one that still fails the same way, and returns the report.
+import { OPERATIONS, type OperationId, OPERATION_IDS } from "../contract/operations.js";
+import { ToolkitError } from "../errors.js";
+import { normalizeHttpUrl } from "../io/base-url.js";
+import { createHttpExchanger, type HttpExchanger } from "../io/http-exchange.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
+import { redactUrlSecrets } from "../io/redact.js";
+import { checkAnswer, firstLine, tooLargeHits, transportHits } from "./checks/index.js";
+import { curlCommand } from "./curl.js";
+import { bindRequest, DEFAULT_MAX_REQUESTS, planRequests, targetOf, type Bindings } from "./plan.js";
+import { shrinkRequest } from "./shrink.js";
+import {
+  FUZZ_CHECKS,
+  type CheckHit,
+  type FuzzCheckName,
+  type FuzzCheckSummary,
+  type FuzzFailure,
+  type FuzzOutcome,
+  type FuzzReport,
+  type FuzzRequest,
+} from "./types.js";
+
+export const DEFAULT_FUZZ_CONCURRENCY = 8;
+export const DEFAULT_FUZZ_TIMEOUT_MS = 10_000;
+/** Requests one failure's shrinking may send. */
+export const SHRINK_BUDGET = 60;
+/** Failures shrunk per run; the rest are reported as first met. */
+const MAX_SHRUNK = 40;
+/** Distinct causes kept per check and operation; past this they fold into one. */
+const MAX_CAUSES = 20;
+/** Refused connections in a row after which the provider is taken for gone and the run stops. */
+const GONE_AFTER = 5;
+
+export interface FuzzOptions {
+  baseUrl: string;
+  appId: string;
+  /** Default: a random seed, printed in the report (pass it back to repeat the run). */
+  seed?: number;
+  maxRequests?: number;
+  /** Stop sending new requests after this long (shrinking the failures found still happens). */
+  timeLimitMs?: number;
+  concurrency?: number;
+  timeoutMs?: number;
+  /** An answer slower than this is a `response-time` failure (off unless given). */
+  maxResponseTimeMs?: number;
+  maxResponseBytes?: number;
+  /** Warnings count as errors. */
+  strict?: boolean;
+  /** This job's share of the plan: `{ index: 1, total: 3 }` is the first of three. */
+  shard?: { index: number; total: number };
+  /** Headers sent with every request (credentials: they are redacted in reproducers). */
+  headers?: Record<string, string>;
+  /** Called after each request of the plan. */
+  onProgress?(sent: number, planned: number): void;
+}
+
+interface Resolved {
+  baseUrl: string;
+  appId: string;
+  seed: number;
+  maxRequests: number;
+  concurrency: number;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  strict: boolean;
+  headers: Array<[string, string]>;
+}
+
+const usage = (message: string): ToolkitError => new ToolkitError("E_USAGE", message);
+
+function positiveInt(value: number | undefined, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1 || value > max) throw usage(`${name} must be a whole number from 1 to ${max}, got ${value}`);
+  return value;
+}
+
+/** The options checked and defaulted; a usage error naming the first bad one. */
+export function resolveFuzzOptions(options: FuzzOptions): Resolved & Pick<FuzzOptions, "shard" | "timeLimitMs" | "maxResponseTimeMs"> {
+  const baseUrl = normalizeHttpUrl(options.baseUrl, "--base-url");
+  if (typeof options.appId !== "string" || options.appId === "")
+    throw usage("--app-id is required: the app whose records the fuzzer starts from");
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  if (!Number.isSafeInteger(seed) || seed < 0) throw usage(`--seed must be a whole number from 0, got ${options.seed}`);
+  const shard = options.shard;
+  if (
+    shard !== undefined &&
+    (!Number.isInteger(shard.total) || shard.total < 1 || !Number.isInteger(shard.index) || shard.index < 1 || shard.index > shard.total)
+  )
+    throw usage(`--shard must be I/N with 1 <= I <= N, got ${shard.index}/${shard.total}`);
+  if (options.timeLimitMs !== undefined && !(options.timeLimitMs > 0))
+    throw usage(`--time-limit must be positive, got ${options.timeLimitMs}`);
+  if (options.maxResponseTimeMs !== undefined && !(options.maxResponseTimeMs > 0))
+    throw usage(`--max-response-time must be positive, got ${options.maxResponseTimeMs}`);
+  const headers = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value] as [string, string]);
+  for (const [name, value] of headers)
+    if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name) || /[\r\n\0]/.test(value))
+      throw usage(`--header ${JSON.stringify(name)}: not a valid HTTP header`);
+  return {
+    baseUrl,
+    appId: options.appId,
+    seed,
+    maxRequests: positiveInt(options.maxRequests, "--max-requests", DEFAULT_MAX_REQUESTS, 1_000_000),
+    concurrency: positiveInt(options.concurrency, "--concurrency", DEFAULT_FUZZ_CONCURRENCY, 256),
+    timeoutMs: positiveInt(options.timeoutMs, "--timeout", DEFAULT_FUZZ_TIMEOUT_MS),
+    maxResponseBytes: positiveInt(options.maxResponseBytes, "--max-response-bytes", DEFAULT_MAX_RESPONSE_BYTES),
+    strict: options.strict === true,
+    headers,
+    shard,
+    timeLimitMs: options.timeLimitMs,
+    maxResponseTimeMs: options.maxResponseTimeMs,
+  };
+}
+
+/** The requests `fuzzProvider` would send with these options, placeholders unbound (what `--dry-run` prints). */
+export function planFuzzRequests(options: FuzzOptions): FuzzRequest[] {
+  const resolved = resolveFuzzOptions(options);
+  return planRequests({ seed: resolved.seed, maxRequests: resolved.maxRequests, shard: resolved.shard });
+}
+
+/** One failure while it is being collected. */
+interface Collected {
+  hit: CheckHit;
+  operationId: OperationId;
+  hits: number;
+  first: FuzzRequest;
+  outcome: FuzzOutcome;
+}
+
+function hitsOf(request: FuzzRequest, outcome: FuzzOutcome, run: Resolved & { maxResponseTimeMs?: number }): CheckHit[] {
+  const hits =
+    "fault" in outcome
+      ? transportHits(outcome.fault)
+      : [...tooLargeHits(outcome.answer, run.maxResponseBytes), ...checkAnswer(request, outcome.answer, run.maxResponseTimeMs)];
+  return run.strict ? hits.map((hit) => (hit.severity === "warning" ? { ...hit, severity: "error" } : hit)) : hits;
+}
+
+/** The human evaluation ids in a list answer, in order (none when it is not a list of records). */
+function recordIds(outcome: FuzzOutcome | undefined): string[] {
+  if (outcome === undefined || "fault" in outcome || outcome.answer.status !== 200) return [];
+  try {
+    const body = JSON.parse(outcome.answer.text) as unknown;
+    if (!Array.isArray(body)) return [];
+    return body
+      .map((r: unknown) => (typeof r === "object" && r !== null ? (r as { id?: unknown }).id : undefined))
+      .filter((id): id is string => typeof id === "string" && id !== "");
+  } catch {
+    return [];
+  }
+}
+
+export async function fuzzProvider(options: FuzzOptions): Promise<FuzzReport> {
+  const run = resolveFuzzOptions(options);
+  const startedAt = new Date();
+  const started = performance.now();
+  const plan = planRequests({ seed: run.seed, maxRequests: run.maxRequests, shard: run.shard });
+  const exchanger = createHttpExchanger({
+    baseUrl: run.baseUrl,
+    timeoutMs: run.timeoutMs,
+    maxResponseBytes: run.maxResponseBytes,
+    maxSockets: run.concurrency,
+  });
+  try {
+    return await fuzzWith(exchanger, run, plan, startedAt, started, options.onProgress);
+  } finally {
+    exchanger.close();
+  }
+}
+
+async function fuzzWith(
+  exchanger: HttpExchanger,
+  run: ReturnType<typeof resolveFuzzOptions>,
+  plan: FuzzRequest[],
+  startedAt: Date,
+  started: number,
+  onProgress: FuzzOptions["onProgress"],
+): Promise<FuzzReport> {
+  const notes: string[] = [];
+  const send = (request: FuzzRequest): Promise<FuzzOutcome> =>
+    exchanger.send({
+      method: request.method,
+      target: targetOf(request),
+      headers: [...run.headers, ...request.headers],
+      body: request.body,
+    });
+
+  // Discovery: the app's lists, whose records the by-id requests use.
+  const discovery = plan.filter((r) => r.phase === "discovery");
+  const outcomes = new Map<FuzzRequest, FuzzOutcome>();
+  const placeholder: Bindings = { app: run.appId, record: run.appId };
+  for (const request of discovery) {
+    const bound = bindRequest(request, placeholder);
+    const outcome = await send(bound);
+    if ("fault" in outcome && (outcome.fault.kind === "refused" || outcome.fault.kind === "other"))
+      throw new ToolkitError(
+        "E_PROVIDER_UNREACHABLE",
+        redactUrlSecrets(`cannot reach the provider at ${run.baseUrl}: ${outcome.fault.message} (${bound.method} ${targetOf(bound)})`),
+      );
+    outcomes.set(request, outcome);
+  }
+  const humanList = discovery.find((r) => r.operationId === "listHumanEvaluations");
+  const ids = recordIds(humanList === undefined ? undefined : outcomes.get(humanList));
+  const record = ids[0] ?? "000000000000000000000000";
+  if (ids.length === 0)
+    notes.push(
+      `the app ${run.appId} has no human evaluations on the provider: the requests built on one of its records use the unknown id ${record}`,
+    );
+  const bindings: Bindings = { app: run.appId, record };
+
+  const collected = new Map<string, Collected>();
+  const causesPerSlot = new Map<string, Set<string>>();
+  const looked = new Map<string, number>();
+  const collect = (request: FuzzRequest, outcome: FuzzOutcome): void => {
+    for (const check of FUZZ_CHECKS)
+      looked.set(`${check}|${request.operationId}`, (looked.get(`${check}|${request.operationId}`) ?? 0) + 1);
+    for (const hit of hitsOf(request, outcome, run)) {
+      const slot = `${hit.check}|${request.operationId}|${hit.severity}`;
+      let causes = causesPerSlot.get(slot);
+      if (causes === undefined) causesPerSlot.set(slot, (causes = new Set()));
+      if (!causes.has(hit.cause) && causes.size >= MAX_CAUSES) hit.cause = "(more causes)";
+      causes.add(hit.cause);
+      const key = `${slot}|${hit.cause}`;
+      const known = collected.get(key);
+      if (known === undefined) collected.set(key, { hit, operationId: request.operationId, hits: 1, first: request, outcome });
+      else {
+        known.hits++;
+        // The plan's earliest request is the failure's original, whichever answer came first: the same
+        // seed gives the same report however the provider's timing varies.
+        if (request.index < known.first.index) Object.assign(known, { hit, first: request, outcome });
+      }
+    }
+  };
+
+  let sent = 0;
+  let stoppedBy = "done" as FuzzReport["stoppedBy"];
+  for (const request of discovery) {
+    collect(bindRequest(request, bindings), outcomes.get(request)!);
+    sent++;
+  }
+  const deadline = run.timeLimitMs === undefined ? Infinity : started + run.timeLimitMs;
+  let refusedInARow = 0;
+  const rest = plan.filter((r) => r.phase !== "discovery");
+  let next = 0;
+  // A pool of `concurrency` workers, each taking the next request of the plan until none is left.
+  const worker = async (): Promise<void> => {
+    while (next < rest.length && stoppedBy === "done") {
+      if (performance.now() >= deadline) {
+        stoppedBy = "time-limit";
+        return;
+      }
+      const bound = bindRequest(rest[next++]!, bindings);
+      const outcome = await send(bound);
+      sent++;
+      refusedInARow = "fault" in outcome && outcome.fault.kind === "refused" ? refusedInARow + 1 : 0;
+      if (refusedInARow >= GONE_AFTER && stoppedBy === "done") {
+        stoppedBy = "provider-gone";
+        notes.push(`the provider refused ${GONE_AFTER} connections in a row after ${sent} requests (it may have crashed): the run stopped`);
+      }
+      collect(bound, outcome);
+      onProgress?.(sent, plan.length);
+    }
+  };
+  await Promise.all(Array.from({ length: run.concurrency }, worker));
+  if (stoppedBy === "time-limit") notes.push(`the time limit ended the run after ${sent} of ${plan.length} requests`);
+
+  // Shrinking: errors first, each within its budget; a provider that is gone is not asked again.
+  let shrinkRequests = 0;
+  const failures: FuzzFailure[] = [];
+  const ordered = [...collected.values()].sort(
+    (a, b) =>
+      Number(a.hit.severity === "warning") - Number(b.hit.severity === "warning") ||
+      a.first.index - b.first.index ||
+      a.hit.cause.localeCompare(b.hit.cause),
+  );
+  let shrunk = 0;
+  for (const entry of ordered) {
+    let request = entry.first;
+    let outcome = entry.outcome;
+    if (
+      entry.hit.severity === "error" &&
+      stoppedBy !== "provider-gone" &&
+      shrunk < MAX_SHRUNK &&
+      entry.hit.cause !== "(more causes)" &&
+      entry.hit.check !== "response-time"
+    ) {
+      shrunk++;
+      const sameFault = (candidate: FuzzOutcome, candidateRequest: FuzzRequest): boolean =>
+        hitsOf(candidateRequest, candidate, run).some(
+          (h) => h.check === entry.hit.check && h.cause === entry.hit.cause && h.severity === entry.hit.severity,
+        );
+      const result = await shrinkRequest(entry.first, {
+        budget: SHRINK_BUDGET,
+        stillFails: async (candidate) => {
+          const answer = await send(candidate);
+          if (!sameFault(answer, candidate)) return false;
+          outcome = answer;
+          return true;
+        },
+      });
+      shrinkRequests += result.tried;
+      request = result.request;
+    }
+    failures.push(toFailure(entry, request, outcome, run));
+  }
+
+  const checks = summarize(failures, looked);
+  const errors = failures.filter((f) => f.severity === "error").length;
+  const warnings = failures.length - errors;
+  return {
+    tool: "fuzz",
+    // Credentials never reach a report (its JSON is a CI artefact): the user and password are redacted.
+    baseUrl: redactUrlSecrets(run.baseUrl),
+    appId: run.appId,
+    seed: run.seed,
+    ...(run.shard === undefined ? {} : { shard: run.shard }),
+    strict: run.strict,
+    ...(run.maxResponseTimeMs === undefined ? {} : { maxResponseTimeMs: run.maxResponseTimeMs }),
+    startedAt: startedAt.toISOString(),
+    durationMs: performance.now() - started,
+    planned: plan.length,
+    sent,
+    shrinkRequests,
+    stoppedBy,
+    verdict: errors > 0 ? "fail" : "pass",
+    passed: errors === 0,
+    notes,
+    counts: { failures: failures.length, errors, warnings },
+    checks,
+    failures,
+  };
+}
+
+function toFailure(entry: Collected, request: FuzzRequest, outcome: FuzzOutcome, run: Resolved): FuzzFailure {
+  const failure: FuzzFailure = {
+    check: entry.hit.check,
+    severity: entry.hit.severity,
+    operationId: entry.operationId,
+    cause: entry.hit.cause,
+    message: entry.hit.message,
+    hits: entry.hits,
+    request,
+    original: entry.first,
+    firstLine: "fault" in outcome ? outcome.fault.message : firstLine(outcome.answer.text),
+    curl: curlCommand(run.baseUrl, request, run.headers),
+  };
+  if (!("fault" in outcome)) failure.status = outcome.answer.status;
+  if (entry.hit.findings !== undefined) failure.findings = entry.hit.findings.slice(0, 20);
+  return failure;
+}
+
+/** `GET /evaluations?app_id={app_id}`: the operation's endpoint label, as verify's report names it. */
+export function endpointOf(operationId: OperationId): string {
+  const spec = OPERATIONS[operationId];
+  return operationId === "getHumanEvaluation" ? `GET ${spec.path}` : `GET ${spec.path}?app_id={app_id}`;
+}
+
+function summarize(failures: readonly FuzzFailure[], looked: ReadonlyMap<string, number>): FuzzCheckSummary[] {
+  const summaries: FuzzCheckSummary[] = [];
+  for (const operationId of OPERATION_IDS)
+    for (const check of FUZZ_CHECKS) {
+      const mine = failures.filter((f) => f.check === check && f.operationId === operationId);
+      const outcome = mine.some((f) => f.severity === "error") ? "failed" : mine.length > 0 ? "warned" : "passed";
+      summaries.push({
+        check: check as FuzzCheckName,
+        operationId,
+        endpoint: endpointOf(operationId),
+        outcome,
+        requests: looked.get(`${check}|${operationId}`) ?? 0,
+        failures: mine,
+      });
+    }
+  return summaries;
+}
