@@ -4,16 +4,18 @@
 //   mock     the CLI mock vs a bare node:http server answering the same bytes and headers
 //            (wrk, 50 connections; bench/lib/load.ts): list (~95 KB), by id, 404, 422;
 //            target >= 0.8x req/s
+//   record   the CLI mock with `--record FILE` (a file in a temp dir) vs the same mock without,
+//            same paths and load as mock: recording costs the mock little, target >= 0.9x req/s
 //   fixtures realistic evaluations as NDJSON to stdout: target >= 120,000/s, peak RSS < 300 MB
 //   validate 20,000 varied realistic records vs a plain script (JSON.parse + Ajv compiled from
 //            schemas/ on each record, same output sink): target within 1.5x
 //   verify   against a local conforming provider with Pact: < 3 s; an app with 20,000 records: < 10 s
 //   startup  `--help` and `--version` vs `node -e 0`: < 150 ms or within 60 ms of node
 // Select parts: `npm run bench -- limits mock` (names after "limits"); BENCH_ROUNDS (default 5);
-// for the mock, per path BENCH_MOCK_LAUNCHES (default 5) fresh starts of both servers, each measured
+// for the mock and record, per path BENCH_MOCK_LAUNCHES (default 5) fresh starts of both servers, each measured
 // in BENCH_MOCK_ROUNDS (default 5) alternating runs of BENCH_DURATION seconds (default 1).
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,7 +32,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 1);
 const MOCK_LAUNCHES = Number(process.env.BENCH_MOCK_LAUNCHES ?? 5);
 const MOCK_ROUNDS = Number(process.env.BENCH_MOCK_ROUNDS ?? 5);
-const PARTS = ["mock", "fixtures", "validate", "verify", "startup"] as const;
+const PARTS = ["mock", "record", "fixtures", "validate", "verify", "startup"] as const;
 
 const verdict = (ok: boolean): string => (ok ? "ok" : "MISSED");
 
@@ -135,7 +137,8 @@ async function compareOnPath(load: LoadTool, dataFile: string, answersFile: stri
   return summarize(rounds);
 }
 
-async function benchMock(dir: string): Promise<void> {
+/** The mock's data file (in `dir`) and the paths both mock figures load: a list (~95 KB), by id, 404, 422. */
+function mockBenchData(dir: string): { file: string; paths: ReadonlyArray<readonly [string, string]> } {
   // The first app gets about 95 KB of evaluations: 48 records of a 3-app dataset.
   const data = generateDataset({ seed: 3, apps: 3, evaluations: 144, humanEvaluations: 30 });
   const file = join(dir, "mock-data.json");
@@ -147,6 +150,11 @@ async function benchMock(dir: string): Promise<void> {
     ["404", `/human-evaluations/${"f".repeat(24)}`],
     ["422", `/evaluations`],
   ];
+  return { file, paths };
+}
+
+async function benchMock(dir: string): Promise<void> {
+  const { file, paths } = mockBenchData(dir);
   const recorded = await recordAnswers(
     file,
     paths.map(([, path]) => path),
@@ -166,6 +174,67 @@ async function benchMock(dir: string): Promise<void> {
     // Each round as ratio (mock/bare in thousands of req/s), in the order measured: a drift shows.
     console.log(
       `         rounds: ${r.rounds.map((x) => `${x.ratio.toFixed(2)} (${(x.subject / 1000).toFixed(0)}/${(x.anchor / 1000).toFixed(0)})`).join(" ")}`,
+    );
+  }
+}
+
+/**
+ * `mock --record FILE` (subject) against the same mock without it (anchor) on one path, launched and
+ * measured as compareOnPath does. Each launch records to a new file in `dir`, removed once its size
+ * is known: the size proves the mock recorded (a silent failure to write would flatter the figure).
+ */
+async function compareRecordingOnPath(
+  load: LoadTool,
+  dataFile: string,
+  dir: string,
+  path: string,
+): Promise<{ rounds: Rounds; recordedBytes: number[] }> {
+  const options = { connections: 50, seconds: DURATION_S };
+  const rounds: Round[] = [];
+  const recordedBytes: number[] = [];
+  for (let launch = 0; launch < MOCK_LAUNCHES; launch++) {
+    const [plainPort, recordPort] = [await freePort(), await freePort()];
+    const recordFile = join(dir, `record-${launch}.ndjson`);
+    const mockArgs = (port: number): string[] => [CLI, "mock", "--data", dataFile, "--port", String(port)];
+    const plain = await startServer(mockArgs(plainPort), `http://127.0.0.1:${plainPort}/evaluations`, load.serverPrefix);
+    try {
+      const recording = await startServer(
+        [...mockArgs(recordPort), "--record", recordFile],
+        `http://127.0.0.1:${recordPort}/evaluations`,
+        load.serverPrefix,
+      );
+      try {
+        const urls = { anchor: `http://127.0.0.1:${plainPort}${path}`, subject: `http://127.0.0.1:${recordPort}${path}` };
+        for (const url of Object.values(urls)) await load.requestsPerSecond(url, { ...options, seconds: 2 });
+        rounds.push(...(await alternate(MOCK_ROUNDS, (which) => load.requestsPerSecond(urls[which], options))).rounds);
+      } finally {
+        await stop(recording);
+      }
+    } finally {
+      await stop(plain);
+    }
+    const bytes = statSync(recordFile).size;
+    rmSync(recordFile, { force: true });
+    if (bytes === 0) throw new Error(`mock --record wrote nothing to ${recordFile} while it answered ${path}`);
+    recordedBytes.push(bytes);
+  }
+  return { rounds: summarize(rounds), recordedBytes };
+}
+
+async function benchRecord(dir: string): Promise<void> {
+  const { file, paths } = mockBenchData(dir);
+  const load = chooseLoadTool();
+  console.log(
+    `record: the CLI mock with --record FILE (NDJSON to a file in ${tmpdir()}) vs the same mock without, both with their request log to /dev/null, console on; ${load.description}; 50 connections; per path ${MOCK_LAUNCHES} launches of both x ${MOCK_ROUNDS} alternating rounds of ${DURATION_S} s (median ratio, middle half of the rounds in brackets)`,
+  );
+  for (const [name, path] of paths) {
+    const { rounds: r, recordedBytes } = await compareRecordingOnPath(load, file, dir, path);
+    const ok = r.medianRatio >= 0.9;
+    console.log(
+      `  ${name.padEnd(6)} --record ${fmt(r.medianSubject).padStart(7)} req/s  plain ${fmt(r.medianAnchor).padStart(7)} req/s  ratio ${r.medianRatio.toFixed(2)}x [${r.ratioSpread.map((x) => x.toFixed(2)).join("-")}] (target >= 0.9x) ${ok ? "PASS" : "FAIL"}`,
+    );
+    console.log(
+      `         rounds: ${r.rounds.map((x) => `${x.ratio.toFixed(2)} (${(x.subject / 1000).toFixed(0)}/${(x.anchor / 1000).toFixed(0)})`).join(" ")}; recorded per launch ${fmt(median(recordedBytes) / 1e6, 1)} MB (median)`,
     );
   }
 }
@@ -275,6 +344,7 @@ export async function run(args: readonly string[] = []): Promise<void> {
   try {
     for (const part of parts) {
       if (part === "mock") await benchMock(dir);
+      if (part === "record") await benchRecord(dir);
       if (part === "fixtures") await benchFixtures();
       if (part === "validate") await benchValidate(dir);
       if (part === "verify") await benchVerify(dir);

@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   E_PRISM: "Prism failed to start or exited",
   E_PACT: "the Pact verifier could not run",
   E_OPENAPI_INVALID: "a document given as OpenAPI is not OpenAPI 3.0 or 3.1 (or not JSON or YAML)",
+  E_COVERAGE_INPUT: "a coverage input is none of NDJSON observations, a HAR file, or a verify or fuzz JSON report",
   E_MISSING_PEER: "an optional peer dependency (Pact, Prism, MSW) that the command needs is not installed",
 } as const;
 

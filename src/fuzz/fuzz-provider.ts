@@ -9,6 +9,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { redactUrlSecrets } from "../io/redact.js";
 import { checkAnswer, firstLine, tooLargeHits, transportHits } from "./checks/index.js";
 import { curlCommand } from "./curl.js";
+import { observe, type Observation } from "../coverage/observation.js";
 import { bindRequest, DEFAULT_MAX_REQUESTS, planRequests, targetOf, type Bindings } from "./plan.js";
 import { shrinkRequest } from "./shrink.js";
 import {
@@ -211,7 +212,33 @@ async function fuzzWith(
   const collected = new Map<string, Collected>();
   const causesPerSlot = new Map<string, Set<string>>();
   const looked = new Map<string, number>();
+  // The GETs' answers as coverage observations, folded as they come (a long run stays a few hundred lines).
+  const observed = new Map<string, Observation>();
+  const noteObservation = (request: FuzzRequest, outcome: FuzzOutcome): void => {
+    if ("fault" in outcome || request.method !== "GET") return;
+    let body: unknown;
+    if (outcome.answer.status === 200)
+      try {
+        body = JSON.parse(outcome.answer.text) as unknown;
+      } catch {
+        body = undefined;
+      }
+    const observation = observe({
+      side: "provider",
+      source: "fuzz",
+      method: "GET",
+      url: targetOf(request),
+      status: outcome.answer.status,
+      body,
+    });
+    if (observation === undefined) return;
+    const key = JSON.stringify([observation.operationId, observation.status, observation.surface, observation.cases]);
+    const known = observed.get(key);
+    if (known === undefined) observed.set(key, observation);
+    else known.count = (known.count ?? 1) + 1;
+  };
   const collect = (request: FuzzRequest, outcome: FuzzOutcome): void => {
+    noteObservation(request, outcome);
     for (const check of FUZZ_CHECKS)
       looked.set(`${check}|${request.operationId}`, (looked.get(`${check}|${request.operationId}`) ?? 0) + 1);
     for (const hit of hitsOf(request, outcome, run)) {
@@ -328,6 +355,7 @@ async function fuzzWith(
     counts: { failures: failures.length, errors, warnings },
     checks,
     failures,
+    observations: [...observed.values()],
   };
 }
 

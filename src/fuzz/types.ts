@@ -2,6 +2,7 @@
 // its checks find, deduplicated and shrunk, in the report every output format renders.
 import type { Finding, Severity } from "../check/finding.js";
 import type { OperationId } from "../contract/operations.js";
+import type { Observation } from "../coverage/observation.js";
 import type { ExchangeAnswer, ExchangeFault, ExchangeOutcome } from "../io/http-exchange.js";
 
 /** The checks the fuzzer runs on every answer (docs/rules.md, "fuzz"). */
@@ -116,4 +117,6 @@ export interface FuzzReport {
   counts: { failures: number; errors: number; warnings: number };
   checks: FuzzCheckSummary[];
   failures: FuzzFailure[];
+  /** What the provider's answers to GETs showed of the contract's surface and client cases, folded (`evals-contract coverage`). */
+  observations: Observation[];
 }

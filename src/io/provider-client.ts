@@ -50,6 +50,8 @@ export interface ProviderClient {
   readonly requestCount: number;
   /** The responses so far that met a redirect, in the order they arrived. */
   readonly redirected: readonly ProviderResponse[];
+  /** Every response so far, in the order it arrived (what coverage observes of the provider). */
+  readonly answered: readonly ProviderResponse[];
 }
 
 export interface ProviderClientOptions {
@@ -151,6 +153,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const cache = new Map<string, Promise<ProviderResponse>>();
   const redirected: ProviderResponse[] = [];
+  const answered: ProviderResponse[] = [];
   let requestCount = 0;
 
   /** GETs `url`, following same-origin redirects (at most MAX_REDIRECTS); the last response and the redirects met. */
@@ -221,6 +224,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         const found = jsonTextIssues(text);
         if (found.issues.length > 0) answer.textIssues = found;
       }
+      answered.push(answer);
       if (redirects.length === 0) return answer;
       answer.redirects = redirects;
       redirected.push(answer);
@@ -244,6 +248,9 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     },
     get redirected() {
       return redirected;
+    },
+    get answered() {
+      return answered;
     },
     get(path, query = {}) {
       const search = Object.entries(query)

@@ -16,6 +16,8 @@ import { createRootPage } from "./root-page.js";
 import { datasetCounts, type DatasetIndex } from "./dataset-index.js";
 import type { RequestHeaders, ResponseHeaders } from "./cors.js";
 import type { DataChangeEvent, Scheduler } from "./types.js";
+import { createAnswerObserver } from "../coverage/observe-answer.js";
+import type { Observation } from "../coverage/observation.js";
 
 export type { Scheduler } from "./types.js";
 
@@ -48,6 +50,12 @@ export interface MockHandlerOptions extends MockCoreOptions {
   now?: () => number;
   /** The address the server listens on (startMockServer sets it): a Host the console answers. */
   host?: string;
+  /**
+   * Receives an observation of each answered request to the service (operation, status, scenario, the
+   * client cases its body shows: src/coverage/observation.ts), as its answer is written: `mock --record
+   * FILE` writes them as NDJSON for `evals-contract coverage`.
+   */
+  record?: (observation: Observation) => void;
   /**
    * More Hosts the console answers besides this machine's names and IPs and `host` (a proxy's or a
    * container's name; `.example.com` includes its subdomains). The service's own routes answer any Host.
@@ -122,6 +130,8 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
   // lines are formatted and the console's records kept in one pass over the turn's requests, which
   // costs a busy server less than doing both between two requests.
   let answered: AnsweredRequest[] = [];
+  const record = options.record;
+  const observeAnswer = record === undefined ? undefined : createAnswerObserver("mock", base);
   let telling = false;
   const tell = (): void => {
     telling = false;
@@ -143,6 +153,15 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
   const send = (method: string, url: string, started: number, answer: MockAnswer, response: NodeResponseLike): void => {
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body);
+    // Observed at once: a kept answer's observation is a map lookup (observe-answer.ts), and the
+    // recorder batches its writes.
+    if (observeAnswer !== undefined)
+      try {
+        const observation = observeAnswer(method, url, answer);
+        if (observation !== undefined) record!(observation);
+      } catch (error) {
+        failedOnce(error, method, url);
+      }
     if (!log && !mockConsole) return;
     answered.push({ method, url, status: answer.status, ms: Math.round((performance.now() - started) * 10) / 10, note: answer.note });
     if (!telling) {

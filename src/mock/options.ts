@@ -4,6 +4,7 @@ import type { CompatMode } from "../contract/error-bodies.js";
 import type { CorsMode } from "./cors.js";
 import type { DataChangeEvent, Scheduler } from "./types.js";
 import type { LiveMockOptions } from "./live.js";
+import type { Observation } from "../coverage/observation.js";
 
 export interface MockServerOptions {
   /** The records to serve; default: the file at `dataFile`, else the embedded default dataset. */
@@ -49,6 +50,16 @@ export interface MockServerOptions {
    * (the lines of one event-loop turn together, at its end), and one per data reload.
    */
   log?: (line: string) => void;
+  /**
+   * Receives an observation of each answered request to the service (src/coverage/observation.ts), as
+   * its answer is written.
+   */
+  record?: (observation: Observation) => void;
+  /**
+   * Writes those observations to this file, one JSON line each (NDJSON), for `evals-contract coverage`:
+   * `mock --record FILE`. The file is an output: replaced when the mock starts, complete once it closes.
+   */
+  recordFile?: string;
   /** Serve the mock console at `{basePath}/_mock/` (default true; see docs/mock.md). */
   console?: boolean;
   /** Called when a reload of `dataFile` starts (the file is then read and checked off the main thread). */

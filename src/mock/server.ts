@@ -1,11 +1,14 @@
 // The mock server as a factory (createMockServer: build, listen is the caller's choice) and as a
 // started server (startMockServer: load the data, listen, watch the data file, close cleanly).
+import { createWriteStream } from "node:fs";
 import { createServer, STATUS_CODES, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { escapeControl } from "../check/escape-control.js";
 import { DEFAULT_DATASET_PATH, type Dataset } from "../types/dataset.js";
 import { isToolkitError, ToolkitError } from "../errors.js";
 import { listen } from "../io/listen.js";
+import { assertWritable } from "../io/write-file-atomic.js";
+import { observationLine, type Observation } from "../coverage/observation.js";
 import { readJsonFile } from "../io/read-json-file.js";
 import { readDataFile } from "./load-dataset.js";
 import { createMockHandler, normalizeBasePath, type MockHandler, type MockHandlerOptions } from "./handler.js";
@@ -67,6 +70,53 @@ function urlHost(host: string): string {
   if (host === "0.0.0.0") return "127.0.0.1";
   if (host === "::") return "[::1]";
   return host.includes(":") ? `[${host}]` : host;
+}
+
+/** How often the recording is written, and past how many pending characters at once. */
+const FLUSH_MS = 50;
+const FLUSH_BYTES = 256 * 1024;
+
+/**
+ * The `recordFile` stream: opened for writing (a directory, device or FIFO refused first), written every
+ * 50 ms or 256 KB (the lines joined), each observation's line made once (kept answers hand
+ * out the same observation), closed with the mock.
+ */
+async function openRecording(path: string): Promise<{ write(observation: Observation): void; close(): Promise<void> }> {
+  await assertWritable(path, true, true);
+  const stream = createWriteStream(path, { flags: "w" });
+  await new Promise<void>((resolve, reject) => {
+    stream.once("open", () => resolve());
+    stream.once("error", (error) => reject(new ToolkitError("E_OUTPUT_WRITE", `cannot write ${path}: ${error.message}`)));
+  });
+  let failed: Error | undefined;
+  stream.on("error", (error) => (failed ??= error));
+  const lines = new WeakMap<Observation, string>();
+  let pending = "";
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (pending !== "" && failed === undefined) stream.write(pending);
+    pending = "";
+  };
+  return {
+    write: (observation) => {
+      let line = lines.get(observation);
+      if (line === undefined) lines.set(observation, (line = observationLine(observation)));
+      pending += line;
+      // At most one write per FLUSH_MS, or per FLUSH_BYTES under load: a busy mock makes few syscalls.
+      if (pending.length >= FLUSH_BYTES) flush();
+      else timer ??= setTimeout(flush, FLUSH_MS);
+    },
+    close: () => {
+      flush();
+      return new Promise<void>((resolve, reject) =>
+        stream.end(() =>
+          failed === undefined ? resolve() : reject(new ToolkitError("E_OUTPUT_WRITE", `cannot write ${path}: ${failed.message}`)),
+        ),
+      );
+    },
+  };
 }
 
 /** Loads the data, listens, and (with `dataFile`) reloads the file whenever it changes. */
@@ -134,14 +184,26 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
   };
 
+  const recording = options.recordFile === undefined ? undefined : await openRecording(options.recordFile);
+  const record =
+    recording === undefined
+      ? options.record
+      : (observation: Observation): void => {
+          recording.write(observation);
+          options.record?.(observation);
+        };
   const server = createNodeServer({
     ...options,
+    ...(record === undefined ? {} : { record }),
     data: data as Dataset,
     source,
     host,
     ...(file === undefined ? {} : { reload: () => queueReload(file) }),
   });
-  const port = await listen(server, options.port ?? DEFAULT_PORT, host);
+  const port = await listen(server, options.port ?? DEFAULT_PORT, host).catch(async (error: unknown) => {
+    await recording?.close();
+    throw error;
+  });
 
   let stopWatching = (): void => {};
   if (file !== undefined)
@@ -157,8 +219,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     (closing ??= new Promise<void>((resolve, reject) => {
       stopWatching();
       void loader.close();
+      // dispose() tells the last turn's requests, recorded ones included, before the recording ends.
       server.mock.dispose();
-      server.close((error) => (error ? reject(error) : resolve()));
+      server.close((error) => {
+        const closed = recording?.close() ?? Promise.resolve();
+        closed.then(() => (error ? reject(error) : resolve()), reject);
+      });
       server.closeAllConnections();
     }));
 

@@ -11,6 +11,8 @@ import type { Dataset } from "../types/dataset.js";
 import { claimedUrls } from "./claimed-urls.js";
 import { DEFAULT_DATASET_SOURCE, loadDefaultDataset } from "./default-dataset.js";
 import { msw } from "./load-msw.js";
+import { createAnswerObserver } from "../coverage/observe-answer.js";
+import type { Observation } from "../coverage/observation.js";
 
 export interface MswHandlerOptions extends Omit<MockCoreOptions, "data"> {
   /**
@@ -27,6 +29,12 @@ export interface MswHandlerOptions extends Omit<MockCoreOptions, "data"> {
   origin?: string;
   /** Waits out a delay (the default latency or `Prefer: delay=`); default: a timer. Tests pass their own. */
   wait?: (delayMs: number) => Promise<void>;
+  /**
+   * Receives an observation of each answered request to the service, as `mock --record` writes them
+   * (`observationLine(o)` is its NDJSON line): collect them in a test or a page, then run
+   * `evals-contract coverage` on them.
+   */
+  record?: (observation: Observation) => void;
 }
 
 export interface EvaluationServiceHandlers extends Array<HttpHandler> {
@@ -51,6 +59,8 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
     core === undefined ? loadDefaultDataset().then((data) => (core ??= coreOf(data, DEFAULT_DATASET_SOURCE))) : undefined;
   loading?.catch(() => undefined); // a failed import fails the requests that wait for it, not the process
   const ready = (): MockCore | Promise<MockCore> => core ?? (loading as Promise<MockCore>);
+  const record = options.record;
+  const observeAnswer = record === undefined ? undefined : createAnswerObserver("msw", base);
 
   const handler = msw.http.all(claimedUrls(origin, base), async ({ request }) => {
     const url = new URL(request.url);
@@ -60,6 +70,10 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
     });
     const answer = (await ready()).respond({ method: request.method, url: url.pathname + url.search, headers });
     if (answer.delayMs > 0) await wait(answer.delayMs);
+    if (observeAnswer !== undefined) {
+      const observation = observeAnswer(request.method, url.pathname + url.search, answer);
+      if (observation !== undefined) record!(observation);
+    }
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) responseHeaders.set(name, String(value));
     // A copy into a plain ArrayBuffer-backed view: the pre-serialized bytes are shared between answers.

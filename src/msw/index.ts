@@ -7,3 +7,6 @@ export type { EvaluationServiceHandlers, MswHandlerOptions } from "./handlers.js
 export type { CompatMode } from "../contract/error-bodies.js";
 export type { CorsMode } from "../mock/cors.js";
 export type { Dataset } from "../types/dataset.js";
+// The record option's observations, and their NDJSON line for `evals-contract coverage`.
+export { observationLine } from "../coverage/observation.js";
+export type { Observation } from "../coverage/observation.js";

@@ -16,6 +16,7 @@ const check = (over: Partial<CheckResult>): CheckResult => ({
 
 const report = (checks: CheckResult[]): VerificationReport => ({
   baseUrl: "http://host/api",
+  observations: [],
   appId: "a&b",
   unknownAppId: "0".repeat(24),
   unknownEvaluationId: "1".repeat(24),

@@ -1,6 +1,7 @@
 // The verifier's result type: checks grouped by endpoint, each holding the checker's findings.
 import type { Finding } from "../check/finding.js";
 import type { OperationId } from "../contract/operations.js";
+import type { Observation } from "../coverage/observation.js";
 
 /** pact: the committed consumer contracts; conformance: every record through the checker; cross-endpoint: how the endpoints agree. */
 export type CheckGroup = "pact" | "conformance" | "cross-endpoint";
@@ -76,4 +77,6 @@ export interface VerificationReport {
   requests: number;
   counts: VerificationCounts;
   checks: CheckResult[];
+  /** What the provider's answers showed of the contract's surface and client cases, folded (`evals-contract coverage`). */
+  observations: Observation[];
 }

@@ -12,7 +12,8 @@ import { ENDPOINT_ORDER, LIST_OPERATIONS } from "./endpoints.js";
 import { PACT_ENDPOINT, pactDrafts } from "./checks/pact.js";
 import { verifierModulePath } from "../pact/runner.js";
 import { checkPactOptions, runPactVerification, type PactStepOptions } from "../pact/verification.js";
-import { createProviderClient } from "../io/provider-client.js";
+import { createProviderClient, type ProviderResponse } from "../io/provider-client.js";
+import { foldObservations, observe, type Observation } from "../coverage/observation.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { CHECK_GROUPS, type CheckResult, type VerificationCounts, type VerificationFinding, type VerificationReport } from "./report.js";
 
@@ -259,5 +260,23 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
     requests: ctx.client.requestCount,
     counts,
     checks,
+    observations: providerObservations(ctx.client.answered),
   };
+}
+
+/** The provider's answers as coverage observations (Pact's own requests are not among them). */
+function providerObservations(answered: readonly ProviderResponse[]): Observation[] {
+  const observations: Observation[] = [];
+  for (const response of answered) {
+    const observation = observe({
+      side: "provider",
+      source: "verify",
+      method: "GET",
+      url: response.request.slice("GET ".length),
+      status: response.status,
+      body: response.parsed ? response.json : undefined,
+    });
+    if (observation !== undefined) observations.push(observation);
+  }
+  return foldObservations(observations);
 }

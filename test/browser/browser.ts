@@ -17,8 +17,9 @@ if (!RUN_BROWSER_TESTS) console.warn(`browser tests skipped: no Chromium at ${CH
 export const SCREENSHOTS = process.env.SCREENSHOTS === "1";
 export const screenshotPath = (name: string): string => new URL(`../../docs/images/${name}.png`, import.meta.url).pathname;
 
-// The flags that work on this machine's closed network (no background fetches, no QUIC, no GPU).
-const FLAGS = [
+// The flags that work on this machine's closed network (no background fetches, no QUIC, no GPU);
+// Playwright-driven tests (test/coverage) launch with them too.
+export const CHROMIUM_FLAGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
@@ -42,7 +43,7 @@ export async function launchBrowser(): Promise<RunningBrowser> {
     executablePath: CHROMIUM,
     headless: true,
     userDataDir: profile,
-    args: FLAGS,
+    args: CHROMIUM_FLAGS,
     defaultViewport: { width: 1280, height: 900 },
   });
   return {

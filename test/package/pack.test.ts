@@ -135,7 +135,7 @@ describe("the packed package, installed in an empty project", () => {
   });
 
   it("help <command> equals <command> --help, for every command", async () => {
-    for (const command of ["validate", "fixtures", "mock", "verify", "fuzz", "prism", "drift"]) {
+    for (const command of ["validate", "fixtures", "mock", "verify", "fuzz", "coverage", "prism", "drift"]) {
       const [viaHelp, viaFlag] = await Promise.all([cli(["help", command]), cli([command, "--help"])]);
       expect(viaHelp.code).toBe(0);
       expect(viaHelp.stdout).toBe(viaFlag.stdout);
@@ -209,13 +209,14 @@ describe("the packed package, installed in an empty project", () => {
       import * as prism from "evals-contract/prism";
       import * as generate from "evals-contract/generate";
       import * as fuzz from "evals-contract/fuzz";
+      import * as coverage from "evals-contract/coverage";
       const data = generate.generateDataset({ seed: 1, evaluations: 3, humanEvaluations: 2 });
       const findings = root.checkDocument("Evaluation", data.evaluations);
       const server = await mock.startMockServer({ data, port: 0 });
       await server.close();
       let msw = "absent";
       try { await import("evals-contract/msw"); msw = "loaded"; } catch (error) { msw = error.code + ": " + error.message; }
-      console.log(JSON.stringify({ findings: root.hasErrors(findings), verify: typeof verify.verifyProvider, fuzz: typeof fuzz.fuzzProvider + " " + typeof verify.fuzzProvider, prism: typeof prism.startPrism, msw }));
+      console.log(JSON.stringify({ findings: root.hasErrors(findings), verify: typeof verify.verifyProvider, fuzz: typeof fuzz.fuzzProvider + " " + typeof verify.fuzzProvider, coverage: typeof coverage.tallyCoverage, prism: typeof prism.startPrism, msw }));
     `;
     await writeFile(join(project, "use.mjs"), script);
     const got = await run(process.execPath, ["use.mjs"], project);
@@ -225,6 +226,7 @@ describe("the packed package, installed in an empty project", () => {
       findings: false,
       verify: "function",
       fuzz: "function function",
+      coverage: "function",
       prism: "function",
       msw: `E_MISSING_PEER: msw is not installed (evals-contract/msw needs it); run: npm install --save-dev msw@${peerRangeFor("msw")}`,
     });

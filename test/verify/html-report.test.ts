@@ -86,6 +86,7 @@ function syntheticReport(errors: number, warnings: number): VerificationReport {
     });
   return {
     baseUrl: "http://provider.test/api",
+    observations: [],
     appId: "a",
     unknownAppId: "b",
     unknownEvaluationId: "c",

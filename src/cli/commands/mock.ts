@@ -1,4 +1,4 @@
-// `evals-contract mock [--data FILE] [--port 4010] [--host 127.0.0.1] [--allowed-hosts H,...] [--base-path P] [--delay MS] [--seed N] [--live] [--now ISO] [--no-console]`
+// `evals-contract mock [--data FILE] [--port 4010] [--host 127.0.0.1] [--allowed-hosts H,...] [--base-path P] [--delay MS] [--seed N] [--live] [--now ISO] [--record FILE] [--no-console]`
 import { OPERATION_IDS, OPERATIONS } from "../../contract/index.js";
 import { ToolkitError } from "../../errors.js";
 import type { Dataset } from "../../index.js";
@@ -47,7 +47,7 @@ export const mockCommand: Command = {
   name: "mock",
   help: `Usage: evals-contract mock [--data FILE] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--base-path P] [--delay MS] [--seed N]
                            [--compat v1|v2|legacy] [--cors any|strict] [--live [--live-duration 30s]]
-                           [--now ISO] [--no-console] [--allowed-hosts H1,H2]
+                           [--now ISO] [--record FILE] [--no-console] [--allowed-hosts H1,H2]
 
 Serves the three endpoints of the Evaluation Listing Service from a dataset, with the real
 service's paths (with or without a trailing slash), error bodies, CORS and JSON content type.
@@ -67,6 +67,9 @@ Options:
                    paths answer any Host
   --base-path P    prefix every path, e.g. /api (letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = : @ /)
   --delay MS       latency added to every response (default 0)
+  --record FILE    write an observation of each answered request to FILE, one JSON line each
+                   (operation, status, scenario, the client cases its body shows), replaced at
+                   start; then: evals-contract coverage FILE
   --compat MODE    whose error answers to give, byte for byte as recorded from FastAPI:
                      v1      FastAPI + pydantic 1.x, the service of the spec (default)
                      v2      FastAPI + pydantic 2.x (the 422 body differs)
@@ -119,6 +122,7 @@ Examples:
       "live-duration": { type: "string" },
       now: { type: "string" },
       "allowed-hosts": { type: "string" },
+      record: { type: "string" },
     });
     rejectPositionals(positionals);
     const dataFile = stringOption(values, "data");
@@ -140,6 +144,8 @@ Examples:
     const durationMs =
       liveDuration === undefined ? DEFAULT_LIVE_DURATION_MS : parseDuration("live-duration", liveDuration, 1000, 86_400_000);
     const anchor = instantOption(values, "now");
+    const recordFile = stringOption(values, "record");
+    if (recordFile === "") throw new ToolkitError("E_USAGE", "--record needs a file name");
 
     let data: Dataset;
     let source: string;
@@ -159,6 +165,7 @@ Examples:
     const server = await startMockServer({
       ...{ data, source, dataFile, port, host, basePath, delayMs, compat, cors, live, anchor, log },
       ...(allowedHosts === undefined ? {} : { allowedHosts }),
+      ...(recordFile === undefined ? {} : { recordFile }),
       console: withConsole,
     });
     const apps = appIdsOf(data);
@@ -187,6 +194,8 @@ Examples:
         io.stdout,
         `  time: every timestamp moved so the newest is ${anchor === undefined ? "the mock's start" : new Date(anchor).toISOString()} (--now)`,
       );
+    if (recordFile !== undefined)
+      writeLine(io.stdout, `  recording: each answered request to ${recordFile} (NDJSON; evals-contract coverage ${recordFile})`);
     if (dataFile !== undefined)
       writeLine(io.stdout, `  watching ${dataFile} for changes${live ? " (a reload starts the live story anew)" : ""}`);
     writeLine(io.stdout, "Press Ctrl-C to stop.");
