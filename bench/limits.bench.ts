@@ -6,17 +6,22 @@
 //            target >= 0.8x req/s
 //   record   the CLI mock with `--record FILE` (a file in a temp dir) vs the same mock without,
 //            same paths and load as mock: recording costs the mock little, target >= 0.9x req/s
-//   fixtures realistic evaluations as NDJSON to stdout: target >= 120,000/s, peak RSS < 300 MB
+//   fixtures realistic evaluations as NDJSON into a pipe: target >= 150,000/s, peak RSS < 300 MB
 //   validate 20,000 varied realistic records vs a plain script (JSON.parse + Ajv compiled from
-//            schemas/ on each record, same output sink): target within 1.5x
-//   verify   against a local conforming provider with Pact: < 3 s; an app with 20,000 records: < 10 s
+//            schemas/ on each record, same output sink): target within 1.3x
+//   verify   against a local conforming provider with Pact: < 3 s; an app with 20,000 evaluations
+//            with Pact: < 10 s and peak RSS < 300 MB (--no-pact beside it)
 //   startup  `--help` and `--version` vs `node -e 0`: < 150 ms or within 60 ms of node
+//   msw      the MSW handlers in process vs a hand-written MSW handler returning the same bytes: >= 0.8x
+//   bundle   the page's bundle of the handlers and the checker (Vite, minified, gzipped, msw and the
+//            default dataset apart): <= 100 KB
+//   fuzz     the default fuzz run vs a plain fetch loop of the same requests (bench/fuzz.bench.ts): >= 0.8x
 // Select parts: `npm run bench -- limits mock` (names after "limits"); BENCH_ROUNDS (default 5);
 // for the mock and record, per path BENCH_MOCK_LAUNCHES (default 5) fresh starts of both servers, each measured
 // in BENCH_MOCK_ROUNDS (default 5) alternating runs of BENCH_DURATION seconds (default 1).
+import { freePort } from "./lib/free-port.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +30,11 @@ import type { Dataset } from "../src/types/dataset.js";
 import { chooseLoadTool, type LoadTool } from "./lib/load.js";
 import { timeProcess } from "./lib/process.js";
 import { alternate, fmt, median, summarize, type Round, type Rounds } from "./lib/rounds.js";
+import { benchMswRate } from "./lib/msw-rate.js";
+import { benchFixturesPipe } from "./lib/fixtures-pipe.js";
+import { benchValidateRatio } from "./lib/validate-ratio.js";
+import { benchVerifyLarge, LARGE_EVALUATIONS } from "./lib/verify-large.js";
+import { benchBrowserBundle } from "./lib/browser-bundle.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CLI = join(ROOT, "dist/cli/main.js");
@@ -32,7 +42,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 1);
 const MOCK_LAUNCHES = Number(process.env.BENCH_MOCK_LAUNCHES ?? 5);
 const MOCK_ROUNDS = Number(process.env.BENCH_MOCK_ROUNDS ?? 5);
-const PARTS = ["mock", "record", "fixtures", "validate", "verify", "startup"] as const;
+const PARTS = ["mock", "record", "fixtures", "validate", "verify", "startup", "msw", "bundle", "fuzz"] as const;
 
 const verdict = (ok: boolean): string => (ok ? "ok" : "MISSED");
 
@@ -40,18 +50,6 @@ const verdict = (ok: boolean): string => (ok ? "ok" : "MISSED");
 function expectExit<T extends { exitCode: number }>(run: T, code: number, what: string): T {
   if (run.exitCode !== code) throw new Error(`${what} exited ${run.exitCode}, expected ${code}`);
   return run;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts a server process (behind `prefix`, e.g. taskset) and resolves once `url` answers. */
@@ -240,61 +238,23 @@ async function benchRecord(dir: string): Promise<void> {
 }
 
 async function benchFixtures(): Promise<void> {
-  const count = Number(process.env.BENCH_FIXTURES ?? 1_000_000);
-  const runs = [];
-  for (let i = 0; i < Math.max(3, Math.min(ROUNDS, 5)); i++)
-    runs.push(
-      await timeProcess(process.execPath, [
-        CLI,
-        "fixtures",
-        "--seed",
-        String(i + 1),
-        "--evaluations",
-        String(count),
-        "--human-evaluations",
-        "0",
-        "--format",
-        "ndjson",
-      ]),
-    );
-  const rate = median(runs.map((r) => count / (r.ms / 1000)));
-  const rss = Math.max(...runs.map((r) => r.maxRssMb));
+  const count = Number(process.env.BENCH_FIXTURES ?? 300_000);
+  const r = await benchFixturesPipe(CLI, count, Math.max(3, Math.min(ROUNDS, 5)));
   console.log(
-    `fixtures: ${fmt(count)} realistic evaluations, NDJSON to stdout (/dev/null), whole process: ${fmt(rate)} evaluations/s (median of ${runs.length}; runs ${runs.map((r) => fmt(count / (r.ms / 1000))).join(", ")}), peak RSS ${fmt(rss)} MB (targets >= 120,000/s, < 300 MB) ${verdict(rate >= 120_000 && rss < 300)}`,
+    `fixtures: ${fmt(count)} realistic evaluations, NDJSON into a pipe read by this process, whole process: ${fmt(r.perSecond)} evaluations/s (median of ${r.runs.length}; runs ${r.runs.map((x) => fmt(x)).join(", ")}), peak RSS ${fmt(r.peakRssMb)} MB (targets >= 150,000/s, < 300 MB) ${verdict(r.perSecond >= 150_000 && r.peakRssMb < 300)}`,
   );
 }
 
 async function benchValidate(dir: string): Promise<void> {
-  // 20,000 varied records: four seeds' realistic data, not copies of one example.
-  const records = [1, 2, 3, 4].flatMap((seed) => generateDataset({ seed, apps: 8, evaluations: 5000, humanEvaluations: 0 }).evaluations);
-  const file = join(dir, "validate-input.json");
-  writeFileSync(file, JSON.stringify(records));
-  const plain = join(ROOT, "bench/lib/plain-ajv.mjs");
-  const schemas = join(ROOT, "schemas");
-  const out = join(dir, "validate-out.txt");
-  const r = await alternate(
-    ROUNDS,
-    async (which) =>
-      expectExit(
-        which === "anchor"
-          ? await timeProcess(process.execPath, [plain, schemas, file], out)
-          : await timeProcess(process.execPath, [CLI, "validate", file, "--schema", "Evaluation"], out),
-        0,
-        which === "anchor" ? "plain Ajv script" : "validate",
-      ).ms,
-    { lowerIsBetter: true },
-  );
-  const slower = 1 / r.medianRatio;
+  // 20,000 varied records: four seeds' realistic data, not copies of one example (bench/lib/validate-ratio.ts).
+  const r = await benchValidateRatio(dir, CLI, ROUNDS);
   console.log(
-    `validate: ${fmt(records.length)} realistic records, whole process, output to a file: toolkit ${fmt(r.medianSubject)} ms, plain JSON.parse + Ajv ${fmt(r.medianAnchor)} ms: ${slower.toFixed(2)}x (rounds ${r.rounds.map((x) => (1 / x.ratio).toFixed(2)).join(" ")}; target <= 1.5x) ${verdict(slower <= 1.5)}`,
+    `validate: 20,000 realistic records, whole process, output to a file: toolkit ${fmt(r.toolkitMs)} ms, plain JSON.parse + Ajv ${fmt(r.plainMs)} ms: ${r.ratio.toFixed(2)}x (rounds ${r.rounds.map((x) => x.toFixed(2)).join(" ")}; target <= 1.3x) ${verdict(r.ratio <= 1.3)}`,
   );
 }
 
 async function benchVerify(dir: string): Promise<void> {
-  for (const [label, evaluations, limitMs, pact] of [
-    ["default-size app, with Pact", 100, 3000, true],
-    ["an app with 20,000 records", 20_000, 10_000, false],
-  ] as const) {
+  for (const [label, evaluations, limitMs, pact] of [["default-size app, with Pact", 100, 3000, true]] as const) {
     const data: Dataset = generateDataset({ seed: 9, apps: 1, evaluations, humanEvaluations: Math.min(40, evaluations) });
     const file = join(dir, `verify-${evaluations}.json`);
     writeFileSync(file, JSON.stringify(data));
@@ -320,6 +280,10 @@ async function benchVerify(dir: string): Promise<void> {
       await stop(mock);
     }
   }
+  const large = await benchVerifyLarge(dir, CLI, 3);
+  console.log(
+    `verify: an app with ${fmt(LARGE_EVALUATIONS)} evaluations: with Pact ${fmt(large.withPactMs)} ms, peak RSS ${fmt(large.withPactRssMb)} MB; --no-pact ${fmt(large.noPactMs)} ms, ${fmt(large.noPactRssMb)} MB (median of 3; targets < 10,000 ms and < 300 MB with Pact) ${verdict(large.withPactMs < 10_000 && large.withPactRssMb < 300)}`,
+  );
 }
 
 async function benchStartup(): Promise<void> {
@@ -336,6 +300,40 @@ async function benchStartup(): Promise<void> {
   }
 }
 
+async function benchMsw(): Promise<void> {
+  const data = generateDataset({ seed: 3, apps: 4, evaluations: 200, humanEvaluations: 40 });
+  const app = data.evaluations[0]!.app_id;
+  const human = data.human_evaluations[0]!.id;
+  const paths = [
+    `/evaluations?app_id=${app}`,
+    `/human-evaluations/${human}`,
+    "/human-evaluations/0123456789abcdef01234567",
+    "/evaluations",
+  ];
+  const count = Number(process.env.BENCH_MSW_REQUESTS ?? 400);
+  console.log(
+    `msw: the handlers in process (msw/node setupServer) vs a hand-written handler returning the same bytes; ${fmt(count)} sequential fetches per round, ${ROUNDS} alternating rounds`,
+  );
+  for (const { path, rounds } of await benchMswRate(data, paths, ROUNDS, count)) {
+    const r = rounds;
+    console.log(
+      `  ${path.slice(0, 44).padEnd(44)} toolkit ${fmt(r.medianSubject)} req/s, hand-written ${fmt(r.medianAnchor)} req/s: ${r.medianRatio.toFixed(2)}x [${r.ratioSpread.map((x) => x.toFixed(2)).join("-")}] (target >= 0.8x) ${verdict(r.medianRatio >= 0.8)}`,
+    );
+  }
+}
+
+async function benchBundle(): Promise<void> {
+  const b = await benchBrowserBundle(ROOT);
+  console.log(
+    `bundle: a page's handlers and checker, Vite-built: ${fmt(b.minified / 1024, 1)} kB minified, ${fmt(b.gzipped / 1024, 1)} kB gzipped (msw apart; the default dataset's lazy chunk ${fmt(b.datasetGzipped / 1024, 1)} kB gzipped, apart) (target <= 100 kB) ${verdict(b.gzipped <= 100 * 1024)}`,
+  );
+}
+
+async function benchFuzz(): Promise<void> {
+  const fuzz = (await import("./fuzz.bench.js")) as { run: () => Promise<void> };
+  await fuzz.run();
+}
+
 export async function run(args: readonly string[] = []): Promise<void> {
   const unknown = args.filter((a) => !(PARTS as readonly string[]).includes(a));
   if (unknown.length > 0) throw new Error(`unknown limits part ${unknown.join(", ")} (known: ${PARTS.join(", ")})`);
@@ -349,6 +347,9 @@ export async function run(args: readonly string[] = []): Promise<void> {
       if (part === "validate") await benchValidate(dir);
       if (part === "verify") await benchVerify(dir);
       if (part === "startup") await benchStartup();
+      if (part === "msw") await benchMsw();
+      if (part === "bundle") await benchBundle();
+      if (part === "fuzz") await benchFuzz();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

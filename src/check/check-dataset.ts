@@ -1,6 +1,7 @@
 // A dataset file ({"evaluations": [...], "human_evaluations": [...]}, what `fixtures` writes and the
 // mock serves) checked as a whole: each list against its resource, paths from the document root.
 import { visitDocument } from "./check-resource.js";
+import type { Counted } from "./describe-errors.js";
 import type { Finding } from "./finding.js";
 import { isPlainObject } from "../types/json.js";
 
@@ -21,7 +22,7 @@ export function checkDataset(value: unknown): Finding[] {
 }
 
 /** Each finding of a dataset handed to `visit` as it is found (see visitDocument). */
-export function visitDataset(value: unknown, visit: (finding: Finding) => void): void {
+export function visitDataset(value: unknown, visit: (finding: Finding, pattern?: string) => void, counted?: Counted): void {
   if (!isPlainObject(value)) {
     visit({
       severity: "error",
@@ -37,7 +38,17 @@ export function visitDataset(value: unknown, visit: (finding: Finding) => void):
       visit({ severity: "error", path: `$.${key}`, rule: "dataset-shape", message: `must be an array of ${schema}` });
       continue;
     }
-    visitDocument(schema, list, (f) => visit({ ...f, path: `$.${key}${f.path.slice(1)}` }));
+    const prefix = `$.${key}`;
+    visitDocument(
+      schema,
+      list,
+      (f, pattern) => {
+        // Each finding is made afresh for this call: re-rooted in place, not copied.
+        f.path = prefix + f.path.slice(1);
+        visit(f, pattern);
+      },
+      counted,
+    );
   }
   // GET /human-evaluations/{id} must return the record the list shows: ids must be unique.
   const seen = new Set<unknown>();

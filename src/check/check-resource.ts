@@ -1,9 +1,9 @@
 // Checks values against one schema: a single resource, or an array of them.
 import type { SchemaName } from "../schemas/catalog.js";
-import { toFindings } from "./describe-errors.js";
+import { toFindings, visitFindings, type Counted } from "./describe-errors.js";
 import type { Finding } from "./finding.js";
 import { getValidators, type Validators } from "./registry.js";
-import { collectWarnings } from "./warning-sink.js";
+import { collectWarnings, validateCollecting, type RawWarning } from "./warning-sink.js";
 
 /** Findings of one value; `path` is where the value sits in the document (`$` for the root). */
 export function checkResource(name: SchemaName, value: unknown, path = "$"): Finding[] {
@@ -31,23 +31,38 @@ export function checkDocument(name: SchemaName, document: unknown): Finding[] {
 
 /**
  * Each finding of a document handed to `visit` as it is found, none kept: a caller that only
- * counts or folds them (validate's text output) lets a big file's findings die young.
+ * counts or folds them (validate's text output) lets a big file's findings die young. `pattern`,
+ * when given, is messagePattern(finding.message), known where the finding was made (a folder's
+ * shortcut: fold-findings.ts); `counted` (see Counted) spares making the findings a folder only counts.
  */
-export function visitDocument(name: SchemaName, document: unknown, visit: (finding: Finding) => void): void {
+export function visitDocument(
+  name: SchemaName,
+  document: unknown,
+  visit: (finding: Finding, pattern?: string) => void,
+  counted?: Counted,
+): void {
   if (!Array.isArray(document)) {
     for (const f of checkResource(name, document)) visit(f);
     return;
   }
   const validators = getValidators(name);
+  const { check, spotless } = validators;
   // Real-service data (null optionals, naive timestamps) warns on nearly every record, and then the
   // spotless pre-check is wasted work (and its compilation too): it is switched on only after a
   // trial of full checks found most records spotless.
   let preCheck = false;
   let clean = 0;
+  let warnings: RawWarning[] = [];
   for (let i = 0; i < document.length; i++) {
-    const itemFindings = checkWith(validators, document[i], `$[${i}]`, preCheck);
-    if (itemFindings.length === 0) clean++;
+    const item: unknown = document[i];
+    if (preCheck && spotless(item)) continue;
+    const valid = validateCollecting(check, item, warnings);
+    if (valid && warnings.length === 0) {
+      clean++;
+    } else {
+      visitFindings(valid ? [] : (check.errors ?? []), warnings, `$[${i}]`, visit, counted);
+      warnings = [];
+    }
     if (i + 1 === PRE_CHECK_TRIAL) preCheck = clean * 2 > PRE_CHECK_TRIAL;
-    for (const f of itemFindings) visit(f);
   }
 }

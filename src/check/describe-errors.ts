@@ -6,7 +6,7 @@ import { timestampImpossibility } from "./date-time.js";
 import type { JsonSchema } from "../schemas/catalog.js";
 import type { Finding } from "./finding.js";
 import { joinPath } from "./finding.js";
-import type { RawWarning } from "./warning-sink.js";
+import { messageOf, type RawWarning } from "./warning-sink.js";
 
 const kindOf = (value: unknown): string =>
   value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value;
@@ -23,7 +23,8 @@ export function knownValuesList(values: readonly unknown[]): string {
 }
 
 /** Escapes one property name for a JSON Pointer. */
-export const pointerSegment = (key: string): string => key.replace(/~/g, "~0").replace(/\//g, "~1");
+export const pointerSegment = (key: string): string =>
+  key.indexOf("~") === -1 && key.indexOf("/") === -1 ? key : key.replace(/~/g, "~0").replace(/\//g, "~1");
 
 const parentOf = (error: ErrorObject): JsonSchema => (error.parentSchema ?? {}) as JsonSchema;
 
@@ -85,8 +86,15 @@ function describeTimestamp(value: unknown): string {
   return why ? `${show(value)} is not a real date-time (${why})` : `${show(value)} is not an ISO 8601 date-time`;
 }
 
+/** One fault described: where, under which rule, in which words. */
+export interface Described {
+  pointer: string;
+  rule: string;
+  message: string;
+}
+
 /** An error: the value breaks the seed's contract. */
-function describeError(error: ErrorObject): RawWarning {
+function describeError(error: ErrorObject): Described {
   const pointer = error.instancePath;
   const parent = parentOf(error);
   switch (error.keyword) {
@@ -116,13 +124,43 @@ function describeError(error: ErrorObject): RawWarning {
 }
 
 const OFFSET = /(Z|z|[+-]\d{2}:?\d{2})$/;
+const HAS_DIGIT = /\d/;
+
+const NAIVE = " has no UTC offset: clients parse it as local time";
+const SEPARATOR = ' uses a space instead of "T" between date and time';
+const NAIVE_PATTERN = `"…"${NAIVE}`;
+const SEPARATOR_PATTERN = `"…"${SEPARATOR}`;
+
+/**
+ * Whether messagePattern (fold-findings.ts) of `${shown}${rest}`, for a `rest` without digits, is
+ * `"…"${rest}`: `shown` is one quoted value holding a digit and no other quote (show() cut nothing).
+ */
+const foldsToQuoted = (shown: string): boolean =>
+  shown.charCodeAt(0) === 34 /* " */ && shown.indexOf('"', 1) === shown.length - 1 && HAS_DIGIT.test(shown);
 
 /** A value that misses an expected pattern: in these schemas, a timestamp without offset or 'T'. */
-export function describePatternExpectation(data: unknown): Omit<RawWarning, "pointer"> {
-  if (typeof data === "string" && !OFFSET.test(data))
-    return { rule: "naive-timestamp", message: `${show(data)} has no UTC offset: clients parse it as local time` };
-  return { rule: "timestamp-separator", message: `${show(data)} uses a space instead of "T" between date and time` };
+export function describePatternExpectation(data: unknown): Omit<Described, "pointer"> & { pattern: string | undefined } {
+  const shown = show(data);
+  // The message's pattern comes with it (the folder need not recover it from 100,000 timestamps).
+  if (isNaive(data)) return { rule: "naive-timestamp", message: shown + NAIVE, pattern: foldsToQuoted(shown) ? NAIVE_PATTERN : undefined };
+  return { rule: "timestamp-separator", message: shown + SEPARATOR, pattern: foldsToQuoted(shown) ? SEPARATOR_PATTERN : undefined };
 }
+
+const isNaive = (data: unknown): boolean => typeof data === "string" && !OFFSET.test(data);
+
+/**
+ * For a value that misses an expected pattern and whose shown form is one quoted value (a string
+ * the Timestamp pattern accepts: digits, separators, no quote, under 58 characters): its rule and
+ * its message's pattern, known without making the message (describePatternMessage makes it).
+ */
+export function patternExpectationRule(data: string): [rule: string, pattern: string] | undefined {
+  if (data.length > 58 || data.indexOf('"') !== -1 || data.indexOf("\\") !== -1 || !HAS_DIGIT.test(data)) return undefined;
+  for (let i = 0; i < data.length; i++) if (data.charCodeAt(i) < 0x20 || data.charCodeAt(i) >= 0x7f) return undefined;
+  return isNaive(data) ? ["naive-timestamp", NAIVE_PATTERN] : ["timestamp-separator", SEPARATOR_PATTERN];
+}
+
+/** The message of describePatternExpectation. */
+export const describePatternMessage = (data: unknown): string => describePatternExpectation(data).message;
 
 /**
  * A warning from an x-expected schema: allowed by the seed, risky for clients. The one nested
@@ -130,7 +168,7 @@ export function describePatternExpectation(data: unknown): Omit<RawWarning, "poi
  * that is not passes only through the anyOf's plain-object branch (seed 2.4), so each of its faults
  * is a partial-evaluator-config warning, worded as the error it would be in an EvaluatorConfig.
  */
-export function describeExpectation(error: ErrorObject): RawWarning {
+export function describeExpectation(error: ErrorObject): Described {
   const parent = parentOf(error);
   if (error.keyword === "enum") {
     const list = knownValuesList(error.params.allowedValues as unknown[]);
@@ -170,21 +208,47 @@ function pathOf(base: string, pointer: string): string {
  */
 export function toFindings(errors: readonly ErrorObject[], warnings: readonly RawWarning[], base: string): Finding[] {
   const findings: Finding[] = [];
-  const errorPointers: string[] = [];
-  for (const error of collapseBranches(errors)) {
-    const { pointer, rule, message } = describeError(error);
-    // A second fault of one value under the same rule (a timestamp's pattern and format): once.
-    if (findings.some((f, i) => errorPointers[i] === pointer && f.rule === rule)) continue;
-    errorPointers.push(pointer);
-    findings.push({ severity: "error", path: pathOf(base, pointer), rule, message });
-  }
-  if (warnings.length === 0) return findings;
-  for (let i = 0; i < warnings.length; i++) {
-    const { pointer, rule, message } = warnings[i]!;
-    // A failed anyOf branch may have recorded the same warning: report it once (lists are short).
-    if (warnings.findIndex((w) => w.pointer === pointer && w.rule === rule) !== i) continue;
-    if (errorPointers.some((p) => p === pointer || p.startsWith(`${pointer}/`))) continue;
-    findings.push({ severity: "warning", path: pathOf(base, pointer), rule, message });
-  }
+  visitFindings(errors, warnings, base, (f) => findings.push(f));
   return findings;
+}
+
+/**
+ * A caller's shortcut for a warning whose message's pattern is known: true means the caller took it
+ * into account already (a folder counting one more of a group), so no finding is made for it.
+ */
+export type Counted = (severity: "warning", rule: string, pattern: string) => boolean;
+
+/** Each finding of toFindings handed to `visit` with its message's pattern when known (see RawWarning). */
+export function visitFindings(
+  errors: readonly ErrorObject[],
+  warnings: readonly RawWarning[],
+  base: string,
+  visit: (finding: Finding, pattern?: string) => void,
+  counted?: Counted,
+): void {
+  const errorPointers: string[] = [];
+  const errorRules: string[] = [];
+  if (errors.length > 0)
+    for (const error of collapseBranches(errors)) {
+      const { pointer, rule, message } = describeError(error);
+      // A second fault of one value under the same rule (a timestamp's pattern and format): once.
+      if (errorPointers.some((p, i) => p === pointer && errorRules[i] === rule)) continue;
+      errorPointers.push(pointer);
+      errorRules.push(rule);
+      visit({ severity: "error", path: pathOf(base, pointer), rule, message });
+    }
+  for (let i = 0; i < warnings.length; i++) {
+    const warning = warnings[i]!;
+    const { pointer, rule, pattern } = warning;
+    // A failed anyOf branch may have recorded the same warning: report it once (lists are short).
+    if (repeatsEarlier(warnings, i, pointer, rule)) continue;
+    if (errorPointers.length > 0 && errorPointers.some((p) => p === pointer || p.startsWith(`${pointer}/`))) continue;
+    if (pattern !== undefined && counted !== undefined && counted("warning", rule, pattern)) continue;
+    visit({ severity: "warning", path: pathOf(base, pointer), rule, message: messageOf(warning) }, pattern);
+  }
+}
+
+function repeatsEarlier(warnings: readonly RawWarning[], i: number, pointer: string, rule: string): boolean {
+  for (let j = 0; j < i; j++) if (warnings[j]!.pointer === pointer && warnings[j]!.rule === rule) return true;
+  return false;
 }

@@ -35,7 +35,13 @@ interface Group {
 }
 
 export interface FindingFolder {
-  add(finding: Finding): void;
+  /** `pattern`, when given, must be messagePattern(finding.message): the folder then skips working it out. */
+  add(finding: Finding, pattern?: string): void;
+  /**
+   * When a group of this severity, rule and pattern has its first paths already, counts one more
+   * and returns true: the finding need not even be made. False: add() it.
+   */
+  countRepeat(severity: string, rule: string, pattern: string): boolean;
   /** One line per distinct finding; a repeated one's line ends with its count and first paths. */
   lines(): string[];
 }
@@ -46,12 +52,11 @@ export function createFolder(): FindingFolder {
   // Grouped by severity and rule, then by message pattern: no key string built per finding.
   const bySeverity = new Map<string, Map<string, Map<string, Group>>>();
   return {
-    add(finding) {
+    add(finding, pattern = messagePattern(finding.message)) {
       let byRule = bySeverity.get(finding.severity);
       if (!byRule) bySeverity.set(finding.severity, (byRule = new Map()));
       let byPattern = byRule.get(finding.rule);
       if (!byPattern) byRule.set(finding.rule, (byPattern = new Map()));
-      const pattern = messagePattern(finding.message);
       const group = byPattern.get(pattern);
       if (group) {
         group.count += 1;
@@ -61,6 +66,12 @@ export function createFolder(): FindingFolder {
       const created: Group = { first: finding, count: 1, paths: [finding.path] };
       groups.push(created);
       byPattern.set(pattern, created);
+    },
+    countRepeat(severity, rule, pattern) {
+      const group = bySeverity.get(severity)?.get(rule)?.get(pattern);
+      if (group === undefined || group.paths.length < FIRST_PATHS) return false;
+      group.count += 1;
+      return true;
     },
     lines() {
       // One line per group, as format-findings writes a finding: aligned to the groups' paths.

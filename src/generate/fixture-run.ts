@@ -1,24 +1,14 @@
 // A fixtures run: which generator, which sizes, which format; and the embedded default dataset,
 // which is simply a run with the default options (what `evals-contract fixtures` does with no options).
 import { ToolkitError } from "../errors.js";
-import { fixtureText, type OutputFormat } from "./fixture-text.js";
-import { resolveOptions, type GenerateOptions } from "./options.js";
+import { fixtureText } from "./fixture-text.js";
+import { DEFAULT_FIXTURE_RUN, type FixtureRun } from "./fixture-run-options.js";
+import { resolveOptions } from "./options.js";
 import { generateRecords, type GeneratedRecord } from "./records.js";
 import { generateSchemaDatasetRecords } from "./schema-records.js";
 
-export type GeneratorMode = "realistic" | "schema";
-export const GENERATOR_MODES: readonly GeneratorMode[] = ["realistic", "schema"];
-
-export interface FixtureRun extends GenerateOptions {
-  mode: GeneratorMode;
-  format: OutputFormat;
-}
-
-/** The seed of the embedded default dataset and the CLI's default seed. */
-export const DEFAULT_SEED = 42;
-
-/** The run that produced fixtures/default.json: `evals-contract fixtures --out fixtures/default.json`. */
-export const DEFAULT_FIXTURE_RUN: FixtureRun = { mode: "realistic", format: "json", seed: DEFAULT_SEED };
+export { DEFAULT_FIXTURE_RUN, DEFAULT_SEED, GENERATOR_MODES } from "./fixture-run-options.js";
+export type { FixtureRun, GeneratorMode } from "./fixture-run-options.js";
 
 export interface FixtureRecords {
   records: Iterable<GeneratedRecord>;

@@ -28,13 +28,41 @@ function plainArray(items: readonly string[]): string {
   return `${out}]`;
 }
 
+/** Decimal places of the rounded numbers the generator makes (costs: 7, latencies: 4). */
+const DECIMALS = 1e7;
+
+/**
+ * String(value), faster for the generator's numbers: V8 formats a double in about a microsecond,
+ * a third of the serializer's time. A value that is n / 10^7 for an integer n below 10^15 is
+ * printed from n: that decimal has at most 15 significant digits, so it is the only decimal of
+ * its length that rounds to the value (IEEE doubles hold 15 digits exactly), which is what
+ * Number.prototype.toString prints; at or above 1e-6 it prints it without an exponent.
+ */
+export function numberText(value: number): string {
+  if (value >= 1e-6 && value < 1e8) {
+    const n = Math.round(value * DECIMALS);
+    if (n / DECIMALS === value) {
+      const fraction = n % DECIMALS;
+      const whole = (n - fraction) / DECIMALS;
+      if (fraction === 0) return String(whole);
+      const digits = String(fraction + DECIMALS); // "1" and 7 digits, the leading zeros kept
+      let end = digits.length;
+      while (digits.charCodeAt(end - 1) === 48) end--;
+      return `${whole}.${digits.slice(1, end)}`;
+    }
+  }
+  // Full-precision floats (unit scores, distances) and fractions (ratios, mean grades): V8's own
+  // number-string cache already keeps the recent ones.
+  return String(value);
+}
+
 /** A Result or null; its optional keys are printed only when present, as JSON.stringify does. */
 function resultJson(result: Result | null): string {
   if (result === null) return "null";
   if (Object.isFrozen(result)) return cachedJson(result);
   const value = result.value;
   let out = `{"type":"${result.type}"`;
-  if (value !== undefined) out += `,"value":${typeof value === "number" && Number.isFinite(value) ? String(value) : q(value)}`;
+  if (value !== undefined) out += `,"value":${typeof value === "number" && Number.isFinite(value) ? numberText(value) : q(value)}`;
   if (result.error !== undefined) out += `,"error":${result.error === null ? "null" : q(result.error)}`;
   return `${out}}`;
 }

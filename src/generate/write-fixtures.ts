@@ -1,8 +1,11 @@
 // Streams a fixtures run to a writable (a file or stdout), respecting backpressure, so memory
 // stays flat whatever the size. The CLI and the benchmark both write through here.
 import type { TextSink } from "../io/text-sink.js";
-import { fixtureText } from "./fixture-text.js";
-import { fixtureRecords, type FixtureRun } from "./fixture-run.js";
+import { fixtureBytes, fixtureText } from "./fixture-text.js";
+import type { FixtureRun } from "./fixture-run-options.js";
+import type { FixtureRecords } from "./fixture-run.js";
+import { resolveOptions } from "./options.js";
+import { generateRecords } from "./records.js";
 
 export interface WriteSummary {
   records: number;
@@ -16,9 +19,13 @@ export interface WriteOptions {
 }
 
 export async function writeFixtures(run: FixtureRun, out: TextSink, options: WriteOptions = {}): Promise<WriteSummary> {
-  const { records, total, realistic } = fixtureRecords(run);
+  const { records, total, realistic } = await recordsOf(run);
   const { onProgress, signal } = options;
-  const pieces = fixtureText(records, { format: run.format, realistic, onProgress: onProgress && ((n) => onProgress(n, total)) });
+  const textOptions = { format: run.format, realistic, onProgress: onProgress && ((n: number) => onProgress(n, total)) };
+  // A Node byte stream (a file, stdout) gets UTF-8 chunks: encoding each record as it is made is
+  // cheaper than handing the stream 64 K-character strings to flatten and encode (same bytes).
+  const pieces: Iterable<string | Uint8Array> = takesBytes(out) ? fixtureBytes(records, textOptions) : fixtureText(records, textOptions);
+  const sink = out as TextSink & { write(chunk: string | Uint8Array): boolean };
   // An error can arrive between writes (EPIPE, ENOSPC): keep it, stop at the next piece.
   let failure: Error | undefined;
   const onError = (error: Error): void => {
@@ -29,7 +36,7 @@ export async function writeFixtures(run: FixtureRun, out: TextSink, options: Wri
     for (const piece of pieces) {
       signal?.throwIfAborted();
       if (failure) throw failure;
-      if (!out.write(piece)) await drained(out, signal);
+      if (!sink.write(piece)) await drained(out, signal);
     }
     if (failure) throw failure;
   } finally {
@@ -37,6 +44,16 @@ export async function writeFixtures(run: FixtureRun, out: TextSink, options: Wri
   }
   return { records: total };
 }
+
+/** The realistic stream, or (loaded only when asked for) the schema-space one. */
+async function recordsOf(run: FixtureRun): Promise<FixtureRecords> {
+  if (run.mode !== "realistic") return (await import("./fixture-run.js")).fixtureRecords(run);
+  const resolved = resolveOptions(run);
+  return { records: generateRecords(resolved), total: resolved.evaluations + resolved.humanEvaluations, realistic: true };
+}
+
+/** A Node writable in byte mode (what `fs.createWriteStream` and process.stdout are) takes Uint8Array chunks. */
+const takesBytes = (out: TextSink): boolean => (out as { writableObjectMode?: unknown }).writableObjectMode === false;
 
 function drained(out: TextSink, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -7,10 +7,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { ToolkitError, type ErrorCode } from "../errors.js";
-import type { DatasetIndex } from "./dataset-index.js";
+import type { DatasetIndex, PackedIndex, PackedMap } from "./dataset-index.js";
 import { loadDatasetIndex } from "./load-index.js";
 
-type Reply = { id: number; ok: true; index: DatasetIndex } | { id: number; ok: false; code?: ErrorCode; message: string };
+type Reply = { id: number; ok: true; index: PackedIndex } | { id: number; ok: false; code?: ErrorCode; message: string };
 
 export interface DatasetLoader {
   /** The file read, checked and indexed; with `now`, its data moved to that instant first (reanchorDataset). */
@@ -28,9 +28,18 @@ function startWorker(): Worker {
   });
 }
 
-/** Buffers cross the thread boundary as plain Uint8Arrays: wrap them again, without copying. */
-const asBuffers = (map: ReadonlyMap<string, Uint8Array>): Map<string, Buffer> =>
-  new Map([...map].map(([key, bytes]) => [key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]));
+/** The bodies arrive packed in one transferred ArrayBuffer: each becomes a Buffer view of it, nothing is copied. */
+const asBuffers = (bytes: ArrayBuffer, map: PackedMap): Map<string, Buffer> =>
+  new Map(map.map(([key, offset, length]) => [key, Buffer.from(bytes, offset, length)]));
+
+function unpackIndex({ bytes, ...index }: PackedIndex): DatasetIndex {
+  return {
+    ...index,
+    evaluationsByApp: asBuffers(bytes, index.evaluationsByApp),
+    humanEvaluationsByApp: asBuffers(bytes, index.humanEvaluationsByApp),
+    humanEvaluationById: asBuffers(bytes, index.humanEvaluationById),
+  };
+}
 
 export function createDatasetLoader(): DatasetLoader {
   let worker: Worker | undefined;
@@ -56,13 +65,7 @@ export function createDatasetLoader(): DatasetLoader {
       waiting.delete(reply.id);
       if (!pending) return;
       if (!reply.ok) return pending.reject(new ToolkitError(reply.code ?? "E_FILE_UNREADABLE", reply.message));
-      const { index } = reply;
-      pending.resolve({
-        ...index,
-        evaluationsByApp: asBuffers(index.evaluationsByApp),
-        humanEvaluationsByApp: asBuffers(index.humanEvaluationsByApp),
-        humanEvaluationById: asBuffers(index.humanEvaluationById),
-      });
+      pending.resolve(unpackIndex(reply.index));
     });
     worker.on("error", (error) => failAll(new ToolkitError("E_FILE_UNREADABLE", `the data loader failed: ${error.message}`)));
     worker.on("exit", () => failAll(new ToolkitError("E_FILE_UNREADABLE", "the data loader stopped")));

@@ -4,7 +4,9 @@
 // HTTP with Pact's state-change protocol (POST {state, params, action} -> JSON values), so the
 // verifier, which runs in a child process, reaches it like any provider's own setup URL.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { createProviderClient, listen, type ProviderResponse } from "../io/index.js";
+import { createProviderClient, listen } from "../io/index.js";
+// The types from their own module: the io index's declarations name Node types (a consumer's strict build has none).
+import type { ProviderClient, ProviderResponse } from "../io/provider-client.js";
 import { PROVIDER_STATES } from "./contract.js";
 
 export interface ProviderStateContext {
@@ -14,6 +16,11 @@ export interface ProviderStateContext {
   /** Use this human evaluation instead of taking the first one of the app's list. */
   humanEvaluationId?: string;
   timeoutMs?: number;
+  /**
+   * The verify run's own client: its responses are shared, so a state's lookup of a list the sweep
+   * fetches too is neither fetched nor parsed again (a list of 20,000 records is 26 MB; issue 26).
+   */
+  client?: ProviderClient;
 }
 
 /** Values injected into the interaction (`${app_id}`, `${evaluation_id}`). */
@@ -35,7 +42,9 @@ export class ProviderStateError extends Error {
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 async function fetchList(context: ProviderStateContext, path: string): Promise<unknown[]> {
-  const client = createProviderClient({ baseUrl: context.baseUrl, timeoutMs: context.timeoutMs ?? DEFAULT_TIMEOUT_MS, concurrency: 1 });
+  const client =
+    context.client ??
+    createProviderClient({ baseUrl: context.baseUrl, timeoutMs: context.timeoutMs ?? DEFAULT_TIMEOUT_MS, concurrency: 1 });
   let response: ProviderResponse;
   try {
     response = await client.get(path, { app_id: context.appId });

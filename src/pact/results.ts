@@ -7,6 +7,14 @@ import { stripVTControlCharacters } from "node:util";
 import { PACT_INTERACTIONS } from "./contract.js";
 import type { ProviderStateFailure } from "./provider-states.js";
 
+/** A list Pact was given cut to its first records (src/pact/list-sample.ts); declared here, free of Node types, for the public result. */
+export interface SampledList {
+  /** `GET /evaluations?app_id=...`, as findings name it. */
+  request: string;
+  records: number;
+  matched: number;
+}
+
 export interface PactInteractionResult {
   description: string;
   operationId: OperationId;
@@ -24,6 +32,8 @@ export interface PactVerificationResult {
   interactions: PactInteractionResult[];
   /** Set when (part of) the verification could not run, e.g. a pact that failed to load. */
   error?: string;
+  /** Lists longer than MAX_PACT_LIST_RECORDS: Pact matched their first records only (list-sample.ts). */
+  sampledLists?: SampledList[];
 }
 
 interface VerifierMismatch {

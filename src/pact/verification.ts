@@ -5,11 +5,14 @@
 // that cannot run throws (E_PACT, E_PROVIDER_UNREACHABLE, E_USAGE, file errors).
 import { isToolkitError, ToolkitError } from "../errors.js";
 import { createProviderClient, createRedactor, normalizeHttpUrl } from "../io/index.js";
+// The type from its own module: the io index's declarations name Node types (a consumer's strict build has none).
+import type { ProviderClient } from "../io/provider-client.js";
 import { PACT_PROVIDER } from "./contract.js";
 import { operationResolver, readCommittedPacts, readPactFiles, type LocalPacts } from "./operations.js";
 import { isVerifierJson, toVerificationResult, type PactVerificationResult } from "./results.js";
 import { runVerifierIsolated, type VerifierRunOptions } from "./runner.js";
 import { startProviderStateServer, type ProviderStateServer } from "./provider-states.js";
+import { sampleList, startSamplingProxy, type Sample, type SamplingProxy } from "./list-sample.js";
 import { stripVTControlCharacters } from "node:util";
 
 export type { PactInteractionResult, PactVerificationResult } from "./results.js";
@@ -51,10 +54,15 @@ export interface PactVerificationOptions {
   logLevel?: "trace" | "debug" | "info" | "warn" | "error";
   /** Per-request timeout of the verifier's and the provider-state lookups' requests, in ms (default 10 000). */
   timeoutMs?: number;
+  /**
+   * The verify run's provider client (same base URL), whose responses the reachability check, the
+   * provider states and the list sampling share instead of fetching the lists again.
+   */
+  client?: ProviderClient;
 }
 
 /** Everything of the options that a `verify` run does not set itself (it passes its own URL, ids and timeout). */
-export type PactStepOptions = Omit<PactVerificationOptions, "baseUrl" | "appId" | "humanEvaluationId" | "timeoutMs">;
+export type PactStepOptions = Omit<PactVerificationOptions, "baseUrl" | "appId" | "humanEvaluationId" | "timeoutMs" | "client">;
 
 export const DEFAULT_CONSUMER_VERSION_SELECTORS: readonly ConsumerVersionSelector[] = [{ mainBranch: true }, { deployedOrReleased: true }];
 
@@ -76,8 +84,18 @@ export function checkPactOptions(options: PactStepOptions): void {
 }
 
 /** Any HTTP answer means the provider is up; only a failed connection is "unreachable" (E_PROVIDER_UNREACHABLE). */
-async function assertReachable(baseUrl: string, appId: string, timeoutMs: number): Promise<void> {
-  await createProviderClient({ baseUrl, timeoutMs, concurrency: 1 }).get("/evaluations", { app_id: appId });
+async function assertReachable(client: ProviderClient, appId: string): Promise<void> {
+  await client.get("/evaluations", { app_id: appId });
+}
+
+/**
+ * The app's lists longer than MAX_PACT_LIST_RECORDS, each cut to its first records for Pact
+ * (list-sample.ts). Only with the verify run's client, whose responses the sweep holds anyway.
+ */
+async function listSamples(client: ProviderClient | undefined, appId: string): Promise<Sample[]> {
+  if (client === undefined) return [];
+  const responses = await Promise.all(["/evaluations", "/human-evaluations"].map((path) => client.get(path, { app_id: appId })));
+  return responses.map((response) => sampleList(response)).filter((sample) => sample !== undefined);
 }
 
 function brokerOptions(options: PactVerificationOptions, brokerUrl: string): VerifierRunOptions {
@@ -132,22 +150,31 @@ async function verifyPacts(options: PactVerificationOptions): Promise<PactVerifi
       : options.pactFiles
         ? await readPactFiles(options.pactFiles)
         : await readCommittedPacts();
-  await assertReachable(baseUrl, options.appId, timeoutMs);
+  const client = options.client ?? createProviderClient({ baseUrl, timeoutMs, concurrency: 1 });
+  await assertReachable(client, options.appId);
 
   let states: ProviderStateServer | undefined;
+  let proxy: SamplingProxy | undefined;
   try {
     if (stateSetupUrl === undefined)
       states = await startProviderStateServer({
         baseUrl,
         appId: options.appId,
         timeoutMs,
+        ...(options.client === undefined ? {} : { client: options.client }),
         ...(options.humanEvaluationId === undefined ? {} : { humanEvaluationId: options.humanEvaluationId }),
       });
+    // Only for the committed contract, whose lists are eachLike with no upper or large lower bound: a
+    // broker's or a given pact may say more of a list, and a provider's own state setup may change
+    // its data; Pact then sees the lists whole.
+    const committed = brokerUrl === undefined && options.pactFiles === undefined && stateSetupUrl === undefined;
+    const samples = committed ? await listSamples(options.client, options.appId) : [];
+    if (samples.length > 0) proxy = await startSamplingProxy(baseUrl, samples);
     const logLevel = options.logLevel ?? "error";
     const verifierOptions: VerifierRunOptions = {
       provider: PACT_PROVIDER,
       // pact-js's proxy forwards to this URL and keeps its path, so a prefix such as /api works.
-      providerBaseUrl: baseUrl,
+      providerBaseUrl: proxy?.url ?? baseUrl,
       providerStatesSetupUrl: stateSetupUrl ?? states?.url,
       logLevel,
       // The verifier's own per-request timeout (pact-core's default is 30 s): a provider that hangs
@@ -182,10 +209,14 @@ async function verifyPacts(options: PactVerificationOptions): Promise<PactVerifi
     const result = toVerificationResult(json, { operationOf: operationResolver(local.operations), stateFailures: states?.failures ?? [] });
     if (result.interactions.length === 0 && result.error !== undefined)
       throw new ToolkitError("E_PACT", `the Pact verifier could not run: ${plainLines(result.error)[0] ?? ""}`);
+    const sampled =
+      samples.length === 0 ? {} : { sampledLists: samples.map(({ request, records, matched }) => ({ request, records, matched })) };
     const unpublished = options.publish === true ? publicationFailure(outcome.output) : undefined;
-    if (unpublished !== undefined) return { ...result, error: [result.error, unpublished].filter((e) => e !== undefined).join("\n") };
-    return result;
+    if (unpublished !== undefined)
+      return { ...result, ...sampled, error: [result.error, unpublished].filter((e) => e !== undefined).join("\n") };
+    return { ...result, ...sampled };
   } finally {
+    await proxy?.close();
     await states?.close();
   }
 }

@@ -209,6 +209,7 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
   await fetchList(ctx, "listEvaluations", false, appId === undefined ? "none" : "app");
   if (appId !== undefined && options.allowEmptyApp !== true) await refuseEmptyApp(ctx, appId);
 
+  let pactNotes: string[] = [];
   const pactRun: Promise<Timed[]> =
     pactOptions === undefined
       ? Promise.resolve([])
@@ -223,8 +224,13 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
               baseUrl,
               appId,
               timeoutMs,
+              client: ctx.client,
               ...(humanEvaluationId === undefined ? {} : { humanEvaluationId }),
             });
+            pactNotes = (outcome.sampledLists ?? []).map(
+              ({ request, records, matched }) =>
+                `${request} lists ${records.toLocaleString("en-US")} records: Pact matched the first ${matched.toLocaleString("en-US")}, the conformance sweep checked every one (docs/limits.md)`,
+            );
             const durationMs = (performance.now() - pactStart) / Math.max(1, outcome.interactions.length);
             return pactDrafts(outcome).map((draft) => ({ draft, durationMs }));
           })();
@@ -237,7 +243,7 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
   if (pactSettled.status === "rejected") throw pactSettled.reason;
 
   const hint = await wrongBaseUrlHint(ctx);
-  const notes = [...(await emptyAppNotes(ctx)), ...(await byIdCapNotes(ctx))];
+  const notes = [...(await emptyAppNotes(ctx)), ...(await byIdCapNotes(ctx)), ...pactNotes];
   // Last: it reports the redirects every request above met, each under its endpoint.
   const redirects = redirectDrafts(ctx.client.redirected, ctx).map((draft) => ({ draft, durationMs: 0 }));
   const checks = sortChecks([...pactSettled.value, ...checksSettled.value, ...redirects].map((t) => finalize(t, strict)));

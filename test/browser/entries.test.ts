@@ -65,6 +65,9 @@ describe("browser entries", () => {
     // The records of the default dataset are only in the lazy chunk.
     expect(entry.code).not.toContain('human_evaluations":[');
     expect(lazy.some((c) => c.code.includes("EVALUATION_FINISHED") && c.code.length > 100_000)).toBe(true);
+    // The generator's faker (a 450 kB locale) stays out: the live mode imports generator modules for
+    // their pure helpers only (issue 26's bundle bench caught a module-level faker instance once).
+    expect(chunks.flatMap((c) => Object.keys(c.modules)).filter((id) => id.includes("@faker-js"))).toEqual([]);
     // One lazy chunk of its own (msw, external here, is the other dynamic import: see src/msw/load-msw.ts).
     expect(entry.dynamicImports.filter((file) => lazy.some((chunk) => chunk.fileName === file))).toHaveLength(1);
   }, 60_000);

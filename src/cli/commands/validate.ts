@@ -1,23 +1,18 @@
 // `evals-contract validate <file|-> [--schema <Name>] [--strict] [--json] [--all]`
-import {
-  countBySeverity,
-  createFolder,
-  escapeControl,
-  formatFinding,
-  hasErrors,
-  looksLikeDataset,
-  pathWidth,
-  plural,
-  summarize,
-  summarizeCounts,
-  visitDataset,
-  visitDocument,
-  type Finding,
-} from "../../check/index.js";
+// Each import names its module, not a folder's index: the indexes would load the HTTP client, the
+// schema catalogue and the response checker, which validate never uses (startup is part of its time).
+import { looksLikeDataset, visitDataset } from "../../check/check-dataset.js";
+import { visitDocument } from "../../check/check-resource.js";
+import type { Counted } from "../../check/describe-errors.js";
+import { escapeControl } from "../../check/escape-control.js";
+import { countBySeverity, hasErrors, type Finding } from "../../check/finding.js";
+import { createFolder } from "../../check/fold-findings.js";
+import { formatFinding, pathWidth, plural, summarize, summarizeCounts } from "../../check/format-findings.js";
 import { isToolkitError, ToolkitError } from "../../errors.js";
-import { readJsonFile, writeJson } from "../../io/index.js";
 import { parseJsonBytes } from "../../io/parse-json-bytes.js";
-import { isResourceName, RESOURCE_NAMES } from "../../schemas/index.js";
+import { readJsonFile } from "../../io/read-json-file.js";
+import { writeJson } from "../../io/write-json.js";
+import { RESOURCE_NAMES, type ResourceName } from "../../schemas/names.js";
 import { parseCommandArgs, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { didYouMean } from "../did-you-mean.js";
@@ -25,6 +20,7 @@ import { EXIT } from "../exit-codes.js";
 import { writeLine, writeLines, type CliIo } from "../io.js";
 
 const DATASET = "Dataset";
+const isResourceName = (name: string): name is ResourceName => (RESOURCE_NAMES as readonly string[]).includes(name);
 const SCHEMAS = [...RESOURCE_NAMES, DATASET];
 
 /** The JSON on standard input (`validate -`), read as a file is: strict UTF-8, a BOM dropped, the depth limit. */
@@ -93,11 +89,15 @@ Examples:
         `--schema is required unless the file is a dataset {evaluations, human_evaluations} (one of: ${SCHEMAS.join(", ")})`,
       );
     const strict = values.strict === true;
-    const asChecked = (f: Finding): Finding => (strict && f.severity === "warning" ? { ...f, severity: "error" } : f);
-    const visit = (each: (finding: Finding) => void): void =>
-      schema === DATASET || !isResourceName(schema)
-        ? visitDataset(document, (f) => each(asChecked(f)))
-        : visitDocument(schema, document, (f) => each(asChecked(f)));
+    // `pattern`: the message's pattern when the checker knew it (the folder's shortcut).
+    // `counted`: the folder's shortcut for a repeat it only counts (no finding made for it).
+    const visit = (found: (finding: Finding, pattern?: string) => void, counted?: Counted): void => {
+      const each = strict
+        ? (f: Finding, pattern?: string): void => found(f.severity === "warning" ? { ...f, severity: "error" } : f, pattern)
+        : found;
+      if (schema === DATASET || !isResourceName(schema)) visitDataset(document, each, counted);
+      else visitDocument(schema, document, each, counted);
+    };
     const subject = file === "-" ? "standard input" : file;
     const counts =
       schema === DATASET && looksLikeDataset(document)
@@ -125,11 +125,20 @@ Examples:
       const folder = createFolder();
       let errors = 0;
       let warnings = 0;
-      visit((f) => {
-        if (f.severity === "error") errors++;
-        else warnings++;
-        folder.add(f);
-      });
+      visit(
+        (f, pattern) => {
+          if (f.severity === "error") errors++;
+          else warnings++;
+          folder.add(f, pattern);
+        },
+        (severity, rule, pattern) => {
+          const checked = strict ? "error" : severity;
+          if (!folder.countRepeat(checked, rule, pattern)) return false;
+          if (checked === "error") errors++;
+          else warnings++;
+          return true;
+        },
+      );
       failed = errors > 0;
       await writeLines(io.stdout, folder.lines());
       writeLine(io.stdout, summarizeCounts(errors, warnings, `${subject} (${counts})`));

@@ -53,20 +53,27 @@ export const MAX_BY_ID_FETCHES = 1_000;
  */
 export interface FindingList {
   add: (finding: VerificationFinding) => void;
+  /**
+   * add(complete(finding)), with `complete` (which must keep the severity and rule) called only for
+   * a finding that is kept or first of its rule: past the bound, most findings are only counted.
+   */
+  addWith: <F extends { severity: Severity; rule: string }>(finding: F, complete: (finding: F) => VerificationFinding) => void;
   findings: () => VerificationFinding[];
 }
 
 export function createFindingList(limit = MAX_FINDINGS_PER_CHECK): FindingList {
   const kept: VerificationFinding[] = [];
   const beyond = new Map<string, { first: VerificationFinding; count: number }>();
+  const addWith = <F extends { severity: Severity; rule: string }>(f: F, complete: (finding: F) => VerificationFinding): void => {
+    if (kept.length < limit) return void kept.push(complete(f));
+    const key = `${f.severity} ${f.rule}`;
+    const seen = beyond.get(key);
+    if (seen === undefined) beyond.set(key, { first: complete(f), count: 1 });
+    else seen.count++;
+  };
   return {
-    add(f) {
-      if (kept.length < limit) return void kept.push(f);
-      const key = `${f.severity} ${f.rule}`;
-      const seen = beyond.get(key);
-      if (seen === undefined) beyond.set(key, { first: f, count: 1 });
-      else seen.count++;
-    },
+    add: (f) => addWith(f, (same) => same),
+    addWith,
     findings: () => [
       ...kept,
       // The same rule and severity as the findings it counts (so the verdict and the rule filters hold).
@@ -140,7 +147,7 @@ export function addConformanceFindings(list: FindingList, operationId: Operation
     for (const f of checkResponse(operationId, { status: response.status, headers: response.headers, body: "[]" }))
       list.add({ ...f, request });
     const schema = OPERATIONS[operationId].responses[200].body.schema;
-    visitDocument(schema, response.json, (f) => list.add({ ...f, request }));
+    visitDocument(schema, response.json, (f) => list.addWith(f, (g) => ({ ...g, request })));
     return;
   }
   for (const f of checkResponse(operationId, { status: response.status, headers: response.headers, body: response.text }))
@@ -172,7 +179,9 @@ export async function addListConformanceFindings(
   const schema = OPERATIONS[operationId].responses[200].body.schema;
   const records: unknown[] = response.json;
   for (let start = 0; start < records.length; start += SLICE) {
-    visitDocument(schema, records.slice(start, start + SLICE), (f) => list.add({ ...f, path: shiftPath(f.path, start), request }));
+    visitDocument(schema, records.slice(start, start + SLICE), (f) =>
+      list.addWith(f, (g) => ({ ...g, path: shiftPath(g.path, start), request })),
+    );
     if (start + SLICE < records.length) await new Promise((resolve) => setImmediate(resolve));
   }
 }
