@@ -18,7 +18,7 @@ const cell = (row: CoverageRow, side: ObservationSide): string => {
 const seen = (row: CoverageRow, side: ObservationSide): boolean => (row[side]?.count ?? 0) > 0;
 
 /** How a side reaches an item: the consumer through the mock, the provider through its data. */
-const hintFor = (row: CoverageRow, side: ObservationSide): string =>
+export const hintFor = (row: CoverageRow, side: ObservationSide): string =>
   side === "consumer"
     ? row.hint
     : row.kind === "case"
@@ -45,8 +45,6 @@ export function coverageVerdictLine(report: CoverageReport): string {
   ];
   return `FAIL: ${reasons.join("; ")}`;
 }
-
-export { hintFor };
 
 export function formatCoverageReport(report: CoverageReport): string[] {
   const sides = report.sides;

@@ -1,8 +1,8 @@
 // `evals-contract/coverage`: which of the service's answers a client's tests (the mock's and MSW's
 // recordings, HAR files) and a provider's data (verify and fuzz reports) exercised, counted against the
 // contract's surface and client cases (src/contract/client-cases.ts).
-export { foldObservations, observe, observationLine, operationOfPath } from "./observation.js";
-export type { AnsweredRequest, Observation, ObservationSide, ObservationSource } from "./observation.js";
+export { createObservationFolder, foldObservations, observe, observationLine, operationOfPath } from "./observation.js";
+export type { AnsweredRequest, Observation, ObservationFolder, ObservationSide, ObservationSource } from "./observation.js";
 export { createAnswerObserver } from "./observe-answer.js";
 export { isHar, observationsFromHar } from "./har.js";
 export { parseObservations, readObservationFiles } from "./read-observations.js";

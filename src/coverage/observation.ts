@@ -94,25 +94,40 @@ export function observe(answered: AnsweredRequest): Observation | undefined {
 /** One NDJSON line (with its newline). */
 export const observationLine = (observation: Observation): string => `${JSON.stringify(observation)}\n`;
 
+/** Folds observations as they come: `add` one, `values` the folded lines so far (see foldObservations). */
+export interface ObservationFolder {
+  add(observation: Observation): void;
+  values(): Observation[];
+}
+
 /**
- * The observations folded: those alike (operation, status, surface, cases, scenario) become one with a
- * count, the first's request kept. A fuzz run of a million requests is a few hundred lines.
+ * Observations alike (operation, status, surface, cases, scenario) become one with a count, the first's
+ * request kept. A fuzz run of a million requests is a few hundred lines.
  */
-export function foldObservations(observations: Iterable<Observation>): Observation[] {
+export function createObservationFolder(): ObservationFolder {
   const folded = new Map<string, Observation>();
-  for (const observation of observations) {
-    const key = JSON.stringify([
-      observation.side,
-      observation.source,
-      observation.operationId,
-      observation.status,
-      observation.surface,
-      observation.cases,
-      observation.scenario,
-    ]);
-    const known = folded.get(key);
-    if (known === undefined) folded.set(key, { ...observation });
-    else known.count = (known.count ?? 1) + (observation.count ?? 1);
-  }
-  return [...folded.values()];
+  return {
+    add(observation) {
+      const key = JSON.stringify([
+        observation.side,
+        observation.source,
+        observation.operationId,
+        observation.status,
+        observation.surface,
+        observation.cases,
+        observation.scenario,
+      ]);
+      const known = folded.get(key);
+      if (known === undefined) folded.set(key, { ...observation });
+      else known.count = (known.count ?? 1) + (observation.count ?? 1);
+    },
+    values: () => [...folded.values()],
+  };
+}
+
+/** The observations folded (createObservationFolder over all of them). */
+export function foldObservations(observations: Iterable<Observation>): Observation[] {
+  const folder = createObservationFolder();
+  for (const observation of observations) folder.add(observation);
+  return folder.values();
 }

@@ -150,6 +150,3 @@ export function tallyCoverage(
     passed,
   };
 }
-
-/** Whether `id` names a case or surface item (for --require's did-you-mean). */
-export const isRequirable = (id: string): boolean => requirableIds().includes(id);

@@ -9,7 +9,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { redactUrlSecrets } from "../io/redact.js";
 import { checkAnswer, firstLine, tooLargeHits, transportHits } from "./checks/index.js";
 import { curlCommand } from "./curl.js";
-import { observe, type Observation } from "../coverage/observation.js";
+import { createObservationFolder, observe } from "../coverage/observation.js";
 import { bindRequest, DEFAULT_MAX_REQUESTS, planRequests, targetOf, type Bindings } from "./plan.js";
 import { shrinkRequest } from "./shrink.js";
 import {
@@ -213,7 +213,7 @@ async function fuzzWith(
   const causesPerSlot = new Map<string, Set<string>>();
   const looked = new Map<string, number>();
   // The GETs' answers as coverage observations, folded as they come (a long run stays a few hundred lines).
-  const observed = new Map<string, Observation>();
+  const observed = createObservationFolder();
   const noteObservation = (request: FuzzRequest, outcome: FuzzOutcome): void => {
     if ("fault" in outcome || request.method !== "GET") return;
     let body: unknown;
@@ -231,11 +231,7 @@ async function fuzzWith(
       status: outcome.answer.status,
       body,
     });
-    if (observation === undefined) return;
-    const key = JSON.stringify([observation.operationId, observation.status, observation.surface, observation.cases]);
-    const known = observed.get(key);
-    if (known === undefined) observed.set(key, observation);
-    else known.count = (known.count ?? 1) + 1;
+    if (observation !== undefined) observed.add(observation);
   };
   const collect = (request: FuzzRequest, outcome: FuzzOutcome): void => {
     noteObservation(request, outcome);
@@ -355,7 +351,7 @@ async function fuzzWith(
     counts: { failures: failures.length, errors, warnings },
     checks,
     failures,
-    observations: [...observed.values()],
+    observations: observed.values(),
   };
 }
 
