@@ -68,12 +68,23 @@ export class UnknownOptionError extends ToolkitError {
   }
 }
 
+// Numbers on the command line are plain decimals: Number() alone would also take `0x32` (50), `0b1`,
+// `0o7`, `1e2`, `Infinity` and "" (0), none of which a user means as a count, a port or a percentage.
+const DECIMAL_INTEGER = /^-?\d+$/;
+const DECIMAL_NUMBER = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/** `raw` as a plain decimal number (an optional sign, digits, an optional fraction), or NaN. */
+export function decimalNumber(raw: string, integer = false): number {
+  const text = raw.trim();
+  return (integer ? DECIMAL_INTEGER : DECIMAL_NUMBER).test(text) ? Number(text) : Number.NaN;
+}
+
 /** An integer option within bounds, or a usage error naming the option. */
 export function intOption(values: ParsedArgs["values"], name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = values[name];
   if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (typeof raw !== "string" || !/^-?\d+$/.test(raw.trim()) || value < min || value > max)
+  const value = typeof raw === "string" ? decimalNumber(raw, true) : Number.NaN;
+  if (!(value >= min && value <= max))
     throw new ToolkitError("E_USAGE", `--${name} must be an integer from ${min} to ${max}, got "${String(raw)}"`);
   return value;
 }

@@ -1,5 +1,6 @@
 // The service's three operations (seed, section 4), as data. The OpenAPI document, the response
 // checker, the mock server and the verifier all read this table: paths are written once.
+import { ToolkitError } from "../errors.js";
 import type { ResourceName } from "../schemas/catalog.js";
 
 export interface BodySpec {
@@ -90,7 +91,17 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationSpec>> = {
 
 export const isOperationId = (value: string): value is OperationId => (OPERATION_IDS as readonly string[]).includes(value);
 
+/**
+ * The spec of one operation; any other name (a JavaScript caller's typo, or `constructor`, which a
+ * plain lookup would find on Object.prototype) is E_UNKNOWN_OPERATION, not a raw TypeError.
+ */
+export function operationSpec(operationId: OperationId): OperationSpec {
+  if (typeof operationId !== "string" || !Object.hasOwn(OPERATIONS, operationId))
+    throw new ToolkitError("E_UNKNOWN_OPERATION", `unknown operation ${JSON.stringify(operationId)} (one of: ${OPERATION_IDS.join(", ")})`);
+  return OPERATIONS[operationId];
+}
+
 /** Fills a path template: `pathFor("getHumanEvaluation", { evaluation_id: "x" })`. */
 export function pathFor(operationId: OperationId, params: Record<string, string> = {}): string {
-  return OPERATIONS[operationId].path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
+  return operationSpec(operationId).path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
 }

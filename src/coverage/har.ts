@@ -1,7 +1,10 @@
 // A HAR file (what Playwright's recordHar, Chrome DevTools' "Save all as HAR" and most proxies write)
 // as observations of the consumer side: each entry that is a GET of one of the service's paths, with
-// its status, its body (text or base64) and its time. Browser-safe.
-import { observe, type Observation } from "./observation.js";
+// its status, its body (text or base64) and its time. Only those entries' bodies are ever decoded: a
+// HAR is mostly pages, scripts, images and videos, often base64, which no observation needs.
+// Browser-safe. Files are read in a stream (observation-reader.ts), entry by entry, through the same
+// observeHarEntry.
+import { observe, operationOfPath, type Observation } from "./observation.js";
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -9,21 +12,84 @@ const isObject = (value: unknown): value is Json => typeof value === "object" &&
 /** Whether `value` looks like a HAR document (`{ log: { entries: [...] } }`). */
 export const isHar = (value: unknown): boolean => isObject(value) && isObject(value.log) && Array.isArray(value.log.entries);
 
-function bodyOf(content: unknown): unknown {
-  if (!isObject(content) || typeof content.text !== "string") return undefined;
-  let text = content.text;
-  if (content.encoding === "base64") {
+/** What an observation reads of one HAR entry (unknown: as found in the file, checked here). */
+export interface HarEntryFields {
+  /** request.method */
+  method?: unknown;
+  /** request.url */
+  url?: unknown;
+  /** response.status */
+  status?: unknown;
+  /** the entry's time (ms) */
+  time?: unknown;
+  /** response.content.text */
+  text?: unknown;
+  /** response.content.encoding */
+  encoding?: unknown;
+}
+
+/** The URL of an entry that is a GET of one of the service's paths, else undefined. */
+function serviceUrl(method: unknown, url: unknown): URL | undefined {
+  if (method !== "GET" || typeof url !== "string") return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  return operationOfPath(parsed.pathname) === undefined ? undefined : parsed;
+}
+
+/**
+ * Whether the entry's response text may be needed, from what is known of it so far (a field not seen
+ * yet may still make it needed): a GET of a service path answered 200.
+ */
+export function harBodyWanted(entry: HarEntryFields): boolean {
+  if (entry.method !== undefined && entry.method !== "GET") return false;
+  if (entry.status !== undefined && entry.status !== 200) return false;
+  if (entry.url !== undefined) return serviceUrl("GET", entry.url) !== undefined;
+  return true;
+}
+
+/** base64 to bytes, strictly (atob refuses what is no base64), without a callback per character. */
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+function bodyOf(text: unknown, encoding: unknown): unknown {
+  if (typeof text !== "string") return undefined;
+  let decoded = text;
+  if (encoding === "base64") {
     try {
-      text = new TextDecoder().decode(Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
+      decoded = new TextDecoder().decode(fromBase64(text));
     } catch {
       return undefined;
     }
   }
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(decoded) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/** The observation of one HAR entry, or undefined when it is no GET of a service path (its body then never decoded). */
+export function observeHarEntry(entry: HarEntryFields): Observation | undefined {
+  if (typeof entry.method !== "string" || typeof entry.status !== "number") return undefined;
+  const url = serviceUrl(entry.method, entry.url);
+  if (url === undefined) return undefined;
+  return observe({
+    side: "consumer",
+    source: "har",
+    method: entry.method,
+    url: url.pathname + url.search,
+    status: entry.status,
+    body: entry.status === 200 ? bodyOf(entry.text, entry.encoding) : undefined,
+    ...(typeof entry.time === "number" ? { durationMs: entry.time } : {}),
+  });
 }
 
 /** The observations of a HAR document's entries, in its order (entries that are no request to the service are left out). */
@@ -33,21 +99,14 @@ export function observationsFromHar(har: unknown): Observation[] {
   for (const entry of (har as { log: { entries: unknown[] } }).log.entries) {
     if (!isObject(entry) || !isObject(entry.request) || !isObject(entry.response)) continue;
     const { request, response } = entry;
-    if (typeof request.url !== "string" || typeof request.method !== "string" || typeof response.status !== "number") continue;
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
-      continue;
-    }
-    const observation = observe({
-      side: "consumer",
-      source: "har",
+    const content = isObject(response.content) ? response.content : {};
+    const observation = observeHarEntry({
       method: request.method,
-      url: url.pathname + url.search,
+      url: request.url,
       status: response.status,
-      body: response.status === 200 ? bodyOf(response.content) : undefined,
-      ...(typeof entry.time === "number" ? { durationMs: entry.time } : {}),
+      time: entry.time,
+      text: content.text,
+      encoding: content.encoding,
     });
     if (observation !== undefined) observations.push(observation);
   }

@@ -98,6 +98,8 @@ export const observationLine = (observation: Observation): string => `${JSON.str
 export interface ObservationFolder {
   add(observation: Observation): void;
   values(): Observation[];
+  /** How many folded lines so far. */
+  readonly size: number;
 }
 
 /**
@@ -122,6 +124,9 @@ export function createObservationFolder(): ObservationFolder {
       else known.count = (known.count ?? 1) + (observation.count ?? 1);
     },
     values: () => [...folded.values()],
+    get size() {
+      return folded.size;
+    },
   };
 }
 

@@ -57,7 +57,8 @@ export interface MockServerOptions {
   record?: (observation: Observation) => void;
   /**
    * Writes those observations to this file, one JSON line each (NDJSON), for `evals-contract coverage`:
-   * `mock --record FILE`. The file is an output: replaced when the mock starts, complete once it closes.
+   * `mock --record FILE`. The file is an output: replaced once the mock listens, complete once it closes;
+   * never the data file (E_USAGE); opened anew if it is deleted while the mock runs (src/mock/recording.ts).
    */
   recordFile?: string;
   /** Serve the mock console at `{basePath}/_mock/` (default true; see docs/mock.md). */

@@ -1,14 +1,12 @@
 // The mock server as a factory (createMockServer: build, listen is the caller's choice) and as a
 // started server (startMockServer: load the data, listen, watch the data file, close cleanly).
-import { createWriteStream } from "node:fs";
 import { createServer, STATUS_CODES, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { escapeControl } from "../check/escape-control.js";
 import { DEFAULT_DATASET_PATH, type Dataset } from "../types/dataset.js";
 import { isToolkitError, ToolkitError } from "../errors.js";
 import { listen } from "../io/listen.js";
-import { assertWritable } from "../io/write-file-atomic.js";
-import { observationLine, type Observation } from "../coverage/observation.js";
+import type { Observation } from "../coverage/observation.js";
 import { readJsonFile } from "../io/read-json-file.js";
 import { readDataFile } from "./load-dataset.js";
 import { createMockHandler, normalizeBasePath, type MockHandler, type MockHandlerOptions } from "./handler.js";
@@ -16,6 +14,7 @@ import type { DataChangeEvent, MockServerOptions, RunningMockServer } from "./op
 import type { DatasetIndex } from "./dataset-index.js";
 import { createDatasetLoader } from "./off-thread-loader.js";
 import { watchDataFile } from "./watch-data-file.js";
+import { prepareRecording } from "./recording.js";
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = "127.0.0.1";
@@ -70,53 +69,6 @@ function urlHost(host: string): string {
   if (host === "0.0.0.0") return "127.0.0.1";
   if (host === "::") return "[::1]";
   return host.includes(":") ? `[${host}]` : host;
-}
-
-/** How often the recording is written, and past how many pending characters at once. */
-const FLUSH_MS = 50;
-const FLUSH_BYTES = 256 * 1024;
-
-/**
- * The `recordFile` stream: opened for writing (a directory, device or FIFO refused first), written every
- * 50 ms or 256 KB (the lines joined), each observation's line made once (kept answers hand
- * out the same observation), closed with the mock.
- */
-async function openRecording(path: string): Promise<{ write(observation: Observation): void; close(): Promise<void> }> {
-  await assertWritable(path, true, true);
-  const stream = createWriteStream(path, { flags: "w" });
-  await new Promise<void>((resolve, reject) => {
-    stream.once("open", () => resolve());
-    stream.once("error", (error) => reject(new ToolkitError("E_OUTPUT_WRITE", `cannot write ${path}: ${error.message}`)));
-  });
-  let failed: Error | undefined;
-  stream.on("error", (error) => (failed ??= error));
-  const lines = new WeakMap<Observation, string>();
-  let pending = "";
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const flush = (): void => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    if (pending !== "" && failed === undefined) stream.write(pending);
-    pending = "";
-  };
-  return {
-    write: (observation) => {
-      let line = lines.get(observation);
-      if (line === undefined) lines.set(observation, (line = observationLine(observation)));
-      pending += line;
-      // At most one write per FLUSH_MS, or per FLUSH_BYTES under load: a busy mock makes few syscalls.
-      if (pending.length >= FLUSH_BYTES) flush();
-      else timer ??= setTimeout(flush, FLUSH_MS);
-    },
-    close: () => {
-      flush();
-      return new Promise<void>((resolve, reject) =>
-        stream.end(() =>
-          failed === undefined ? resolve() : reject(new ToolkitError("E_OUTPUT_WRITE", `cannot write ${path}: ${failed.message}`)),
-        ),
-      );
-    },
-  };
 }
 
 /** Loads the data, listens, and (with `dataFile`) reloads the file whenever it changes. */
@@ -184,7 +136,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
   };
 
-  const recording = options.recordFile === undefined ? undefined : await openRecording(options.recordFile);
+  // Checked now, replaced only once the mock listens (a busy port leaves the last recording alone).
+  // The data file is an input: never a recording target, whatever path leads to it.
+  const dataInput = file ?? (options.data === undefined ? DEFAULT_DATASET_PATH : undefined);
+  const recording =
+    options.recordFile === undefined
+      ? undefined
+      : await prepareRecording(
+          options.recordFile,
+          dataInput === undefined ? [] : [{ name: file === undefined ? "the embedded default dataset" : "the data file", path: dataInput }],
+          log,
+        );
   const record =
     recording === undefined
       ? options.record
@@ -204,6 +166,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     await recording?.close();
     throw error;
   });
+  if (recording !== undefined)
+    await recording.start().catch(async (error: unknown) => {
+      server.mock.dispose();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      throw error;
+    });
 
   let stopWatching = (): void => {};
   if (file !== undefined)

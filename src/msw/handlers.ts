@@ -8,6 +8,7 @@
 import type { HttpHandler } from "msw";
 import { createMockCore, normalizeBasePath, type MockCore, type MockCoreOptions } from "../mock/core.js";
 import type { Dataset } from "../types/dataset.js";
+import { checkMswOptions, checkOrigin } from "./check-options.js";
 import { claimedUrls } from "./claimed-urls.js";
 import { DEFAULT_DATASET_SOURCE, loadDefaultDataset } from "./default-dataset.js";
 import { msw } from "./load-msw.js";
@@ -46,8 +47,10 @@ const timer = (delayMs: number): Promise<void> => new Promise((resolve) => setTi
 
 /** Handlers for `setupServer(...handlers)` or `setupWorker(...handlers)`, answering as `evals-contract mock` does. */
 export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationServiceHandlers {
+  // A wrong option is one E_USAGE naming it, now, not a failure on every request later.
+  checkMswOptions(options);
   const base = normalizeBasePath(options.basePath);
-  const origin = options.origin === undefined ? undefined : new URL(options.origin).origin;
+  const origin = options.origin === undefined ? undefined : checkOrigin(options.origin);
   const wait = options.wait ?? timer;
   const coreOf = (data: unknown, source: string): MockCore => createMockCore({ ...options, data: data as Dataset, source });
 

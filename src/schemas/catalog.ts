@@ -1,6 +1,7 @@
 // The schema catalogue: which schema files exist, their $ids, and the schemas themselves (the
 // bundled copy of schemas/, so no file system is needed: the checker also runs in browsers).
 // The JSON files in schemas/ are the single source of truth; everything else derives from them.
+import { ToolkitError } from "../errors.js";
 import { SCHEMA_DOCUMENTS } from "./bundled.js";
 import { RESOURCE_NAMES, SCHEMA_NAMES, type JsonSchema, type ResourceName, type SchemaName } from "./names.js";
 
@@ -21,8 +22,9 @@ export function loadSchemas(): ReadonlyMap<SchemaName, JsonSchema> {
   return cache;
 }
 
+/** One schema by name; any other name is E_UNKNOWN_SCHEMA. */
 export function getSchema(name: SchemaName): JsonSchema {
   const schema = loadSchemas().get(name);
-  if (!schema) throw new Error(`schema ${name} is not in the catalogue`);
+  if (!schema) throw new ToolkitError("E_UNKNOWN_SCHEMA", `unknown schema ${JSON.stringify(name)} (one of: ${SCHEMA_NAMES.join(", ")})`);
   return schema;
 }

@@ -18,6 +18,7 @@ import {
   checkBasePath,
   startMockServer,
 } from "../../mock/index.js";
+import { refuseOutputOverInput } from "../../io/index.js";
 import { choiceOption, instantOption, intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { parseDuration } from "../duration.js";
@@ -68,8 +69,8 @@ Options:
   --base-path P    prefix every path, e.g. /api (letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = : @ /)
   --delay MS       latency added to every response (default 0)
   --record FILE    write an observation of each answered request to FILE, one JSON line each
-                   (operation, status, scenario, the client cases its body shows), replaced at
-                   start; then: evals-contract coverage FILE
+                   (operation, status, scenario, the client cases its body shows), replaced once
+                   the mock listens (never the data file); then: evals-contract coverage FILE
   --compat MODE    whose error answers to give, byte for byte as recorded from FastAPI:
                      v1      FastAPI + pydantic 1.x, the service of the spec (default)
                      v2      FastAPI + pydantic 2.x (the 422 body differs)
@@ -146,6 +147,17 @@ Examples:
     const anchor = instantOption(values, "now");
     const recordFile = stringOption(values, "record");
     if (recordFile === "") throw new ToolkitError("E_USAGE", "--record needs a file name");
+    // The recording is an output: it must never be the dataset the mock serves (a symlink or a hard
+    // link to it included). Refused before anything is read or written.
+    if (recordFile !== undefined && values.seed === undefined)
+      await refuseOutputOverInput(
+        [{ name: "--record", path: recordFile }],
+        [
+          dataFile === undefined
+            ? { name: "the embedded default dataset", path: DEFAULT_DATASET_PATH }
+            : { name: "--data", path: dataFile },
+        ],
+      );
 
     let data: Dataset;
     let source: string;

@@ -15,6 +15,18 @@ export interface HostCheck {
   origin(origin: string | undefined, host: string | undefined): boolean;
 }
 
+/**
+ * Whether a change without an Origin still comes from another site by the browser's own word: a
+ * `Sec-Fetch-Site` other than `same-origin` (or `none`, a user's own navigation). Defence in depth
+ * beside the Origin check, for a browser or an extension that leaves the Origin out: with an Origin,
+ * the Origin check decides (an `--allowed-hosts` page may be another site on purpose).
+ */
+export function crossSiteWithoutOrigin(origin: string | undefined, fetchSite: string | undefined): boolean {
+  if (origin !== undefined || fetchSite === undefined) return false;
+  const site = fetchSite.trim().toLowerCase();
+  return site !== "same-origin" && site !== "none";
+}
+
 /** `Example.COM.:4010` -> `example.com`; `[::1]:4010` -> `::1`; undefined when it is no host. */
 export function hostnameOf(header: string): string | undefined {
   let name: string;

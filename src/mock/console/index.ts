@@ -11,7 +11,7 @@ import { NO_SCENARIO, type Scenario } from "../scenarios.js";
 import { firstHeader } from "../cors.js";
 import { isPlainObject } from "../../types/json.js";
 import { createEventStream, type EventStreamLimits } from "./event-stream.js";
-import { createHostCheck } from "./host-check.js";
+import { createHostCheck, crossSiteWithoutOrigin } from "./host-check.js";
 import { CONSOLE_PAGE, CONSOLE_PAGE_CSP } from "./page.js";
 import { createRequestLog, type AnsweredRequest } from "./request-log.js";
 import { describeScenario, parseScenarioSwitch } from "./scenario-switch.js";
@@ -243,6 +243,13 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     // A change must come from the mock's own pages (or an allowed host): a cross-site page's Origin is refused.
     if (method !== "GET" && !hosts.origin(firstHeader(request.headers.origin), host))
       return sendJson(response, 403, fault(`a change from another site is refused (Origin ${JSON.stringify(request.headers.origin)})`));
+    // No Origin, but the browser says the request comes from another site: refused all the same.
+    if (method !== "GET" && crossSiteWithoutOrigin(firstHeader(request.headers.origin), firstHeader(request.headers["sec-fetch-site"])))
+      return sendJson(
+        response,
+        403,
+        fault(`a change from another site is refused (Sec-Fetch-Site ${JSON.stringify(request.headers["sec-fetch-site"])}, no Origin)`),
+      );
     const query = new URLSearchParams(q === -1 ? "" : url.slice(q + 1));
     const wrong = route.params === undefined ? undefined : queryFault(query, route.params);
     if (wrong !== undefined) return sendJson(response, 400, fault(wrong));
