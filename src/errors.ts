@@ -5,6 +5,7 @@
 export const ERROR_CODES = {
   E_USAGE: "bad command-line usage: unknown option, missing or invalid value",
   E_UNKNOWN_SCHEMA: "the named schema is not one of the toolkit's schemas",
+  E_UNKNOWN_OPERATION: "the named operation is not one of the service's three (see OPERATION_IDS)",
   E_FILE_NOT_FOUND: "an input file does not exist",
   E_FILE_UNREADABLE: "an input file exists but cannot be read",
   E_JSON_PARSE: "an input file is not valid JSON (or not valid UTF-8)",
@@ -20,6 +21,7 @@ export const ERROR_CODES = {
   E_PACT: "the Pact verifier could not run",
   E_OPENAPI_INVALID: "a document given as OpenAPI is not OpenAPI 3.0 or 3.1 (or not JSON or YAML)",
   E_COVERAGE_INPUT: "a coverage input is none of NDJSON observations, a HAR file, or a verify or fuzz JSON report",
+  E_BASELINE_INVALID: "a --baseline file is missing, unreadable, not JSON, or not a valid baseline (docs/baseline.md)",
   E_MISSING_PEER: "an optional peer dependency (Pact, Prism, MSW) that the command needs is not installed",
 } as const;
 

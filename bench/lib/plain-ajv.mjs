@@ -7,7 +7,9 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 
 const [dir, file] = process.argv.slice(2);
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
-for (const name of readdirSync(dir)) ajv.addSchema(JSON.parse(readFileSync(`${dir}/${name}`, "utf8")));
+// The resource schemas only: schemas/ also holds the report's and the baseline's, which no record meets.
+const TOOL_SCHEMAS = new Set(["report.json", "baseline.json"]);
+for (const name of readdirSync(dir)) if (!TOOL_SCHEMAS.has(name)) ajv.addSchema(JSON.parse(readFileSync(`${dir}/${name}`, "utf8")));
 const validate = ajv.getSchema("https://evals-contract.dev/schemas/Evaluation.json");
 const records = JSON.parse(readFileSync(file, "utf8"));
 const lines = [];

@@ -1,7 +1,8 @@
 // Checks a whole HTTP response of one operation: status, content type, body shape, every record.
-import { OPERATIONS, type OperationId } from "../contract/operations.js";
+import { operationSpec, type OperationId } from "../contract/operations.js";
 import { checkDocument, checkResource } from "./check-resource.js";
 import type { Finding } from "./finding.js";
+import { oversizedNumberRestorer, showsOversizedNumber } from "./oversized-numbers.js";
 
 export type HeaderBag = Headers | Record<string, string | string[] | undefined>;
 
@@ -30,8 +31,8 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 
 /** Findings for one response of `operationId`; an empty list means it conforms. */
 export function checkResponse(operationId: OperationId, response: HttpResponseLike): Finding[] {
-  const spec = OPERATIONS[operationId];
-  const documented = spec.responses[response.status as 200 | 422];
+  const spec = operationSpec(operationId);
+  const documented = Object.hasOwn(spec.responses, response.status) ? spec.responses[response.status as 200 | 422] : undefined;
   if (!documented) {
     const known = Object.keys(spec.responses).join(", ");
     return [finding("error", "$", "status-code", `undocumented status ${response.status} (documented: ${known})`)];
@@ -54,13 +55,16 @@ export function checkResponse(operationId: OperationId, response: HttpResponseLi
     }
   }
   const { schema, array } = documented.body;
-  if (array) {
-    if (!Array.isArray(body)) {
-      const got = body === null ? "null" : typeof body;
-      findings.push(finding("error", "$", "body-shape", `a ${response.status} body must be a JSON array of ${schema}, got ${got}`));
-      return findings;
-    }
-    return [...findings, ...checkDocument(schema, body)];
+  if (array && !Array.isArray(body)) {
+    const got = body === null ? "null" : typeof body;
+    findings.push(finding("error", "$", "body-shape", `a ${response.status} body must be a JSON array of ${schema}, got ${got}`));
+    return findings;
   }
-  return [...findings, ...checkResource(schema, body)];
+  const found = array ? checkDocument(schema, body) : checkResource(schema, body);
+  // From the text, a number too large for a double is shown as sent (`1e400`), not as a placeholder.
+  if (typeof response.body === "string" && found.some((f) => showsOversizedNumber(f.message))) {
+    const restore = oversizedNumberRestorer(response.body);
+    for (let i = 0; i < found.length; i++) found[i] = restore(found[i]!);
+  }
+  return [...findings, ...found];
 }

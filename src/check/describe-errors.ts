@@ -6,14 +6,20 @@ import { timestampImpossibility } from "./date-time.js";
 import type { JsonSchema } from "../schemas/catalog.js";
 import type { Finding } from "./finding.js";
 import { joinPath } from "./finding.js";
+import { cutBeforePlaceholder, isOversizedNumber, jsonForMessage } from "./oversized-numbers.js";
 import { messageOf, type RawWarning } from "./warning-sink.js";
 
 const kindOf = (value: unknown): string =>
   value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value;
 
+/** A value for a message, cut at 60 characters; a number too large for a double is not shown as null (oversized-numbers.ts). */
 export const show = (value: unknown): string => {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  if (typeof value === "string") {
+    const text = JSON.stringify(value);
+    return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  }
+  const text = jsonForMessage(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, cutBeforePlaceholder(text, 57))}...` : text;
 };
 
 /** The known values of an open enum for a message: the first 8, then "...". */
@@ -108,8 +114,11 @@ function describeError(error: ErrorObject): Described {
         message: `missing required property "${property}"${hint}`,
       };
     }
-    case "type":
-      return { pointer, rule: "type", message: `must be ${String(error.params.type)}, got ${kindOf(error.data)}` };
+    case "type": {
+      // 1e400 is a number, but not one any type accepts (Ajv's `number` wants it finite): say which.
+      const got = isOversizedNumber(error.data) ? show(error.data) : kindOf(error.data);
+      return { pointer, rule: "type", message: `must be ${String(error.params.type)}, got ${got}` };
+    }
     case "anyOf":
       return { pointer, rule: "any-of", message: `must be ${branchNames(error)}, got ${kindOf(error.data)} ${show(error.data)}` };
     case "pattern":

@@ -3,8 +3,8 @@
 import { escapeControl } from "./escape-control.js";
 import { countBySeverity, type Finding } from "./finding.js";
 
-/** "1 error", "2 errors": counts in messages, written one way everywhere. */
-export const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+/** "1 error", "2 errors", "5,200 warnings": counts in messages, written one way everywhere (en-US digit groups). */
+export const plural = (n: number, noun: string): string => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
 
 /** Paths are padded to the longest one, up to this width. */
 const MAX_PATH_WIDTH = 48;

@@ -11,3 +11,14 @@ export { countBySeverity, escalateWarnings, hasErrors } from "./finding.js";
 export type { Finding, Severity } from "./finding.js";
 export { formatFinding, formatFindings, pathWidth, plural, summarize, summarizeCounts } from "./format-findings.js";
 export { escapeControl } from "./escape-control.js";
+export {
+  DATASET,
+  describeRecords,
+  isValidateSchema,
+  schemaFor,
+  validateAll,
+  validateFolded,
+  validationSummary,
+  VALIDATE_SCHEMAS,
+} from "./validate-document.js";
+export type { ValidateInput, ValidateSchema, Validation } from "./validate-document.js";

@@ -1,10 +1,11 @@
-// The --junit, --json and --html report files of verify and fuzz: checked before the run (distinct,
-// writable: an existing regular file is replaced, a directory, device, FIFO or socket refused), then
+// The --junit, --json and --html report files of verify, fuzz and coverage: checked before the run
+// (distinct, writable: an existing regular file is replaced, a directory, device, FIFO or socket
+// refused; never one of the command's input files), then
 // written atomically, `-` meaning stdout (the text report then goes to stderr).
 import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
 import { ToolkitError } from "../errors.js";
-import { assertWritable, writeReportFile } from "../io/index.js";
+import { assertWritable, refuseOutputOverInput, writeReportFile, type NamedPath } from "../io/index.js";
 import type { CliIo } from "./io.js";
 
 /** Whether two report paths name one file: `a.json` and `./a.json`, `-` twice, or a symlink and its target. */
@@ -27,13 +28,23 @@ export interface PreparedReports {
   write(file: string, render: (out: NodeJS.WritableStream) => Promise<void> | void): Promise<void>;
 }
 
-/** Checks the report files before the run: distinct, each writable. */
-export async function prepareReportFiles(files: ReportFiles, io: CliIo): Promise<PreparedReports> {
+/**
+ * Checks the report files before the run: distinct, each writable, and none of them one of the
+ * command's `inputs` (whatever path leads to it: a report must never replace what it was made from).
+ */
+export async function prepareReportFiles(files: ReportFiles, io: CliIo, inputs: readonly NamedPath[] = []): Promise<PreparedReports> {
   const named = [files.junit, files.json, files.html].filter((file): file is string => file !== undefined);
   for (let i = 0; i < named.length; i++)
     for (let j = i + 1; j < named.length; j++)
       if (await samePath(named[i]!, named[j]!))
         throw new ToolkitError("E_USAGE", `--junit, --json and --html must name different files (two name ${named[i]})`);
+  await refuseOutputOverInput(
+    (["junit", "json", "html"] as const).flatMap((option) => {
+      const path = files[option];
+      return path === undefined ? [] : [{ name: `--${option}`, path }];
+    }),
+    inputs,
+  );
   // Report files are outputs a second run regenerates (docs/limits.md): an existing regular file is
   // replaced (atomically), so `force` is always on; a directory, device, FIFO or socket is refused
   // before the run. --force stays accepted for the scripts that pass it.

@@ -1,5 +1,6 @@
 // The CLI shell: picks the command, runs it, and maps any thrown error to one line and an exit code.
 import { readFileSync } from "node:fs";
+import { escapeControl } from "../check/escape-control.js";
 import { isToolkitError } from "../errors.js";
 import { UnknownOptionError } from "./args.js";
 import { didYouMean } from "./did-you-mean.js";
@@ -49,7 +50,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   if (!entry) {
     const guess = didYouMean(name, Object.keys(COMMANDS));
     const hint = guess === undefined ? "" : `did you mean ${guess}? `;
-    writeLine(io.stderr, `evals-contract: unknown command "${name}" (${hint}commands: ${Object.keys(COMMANDS).join(", ")})`);
+    writeLine(io.stderr, `evals-contract: unknown command "${escapeControl(name)}" (${hint}commands: ${Object.keys(COMMANDS).join(", ")})`);
     return EXIT.CANNOT_RUN;
   }
   const command = await entry.load();
@@ -64,7 +65,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     const message = isToolkitError(error)
       ? error.message + usage
       : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
-    writeLine(io.stderr, `evals-contract ${name}: ${message}`);
+    // Messages quote files, options and provider answers: escaped, so a control character or a bidi
+    // override in any of them cannot rewrite the terminal, and the message stays one line.
+    writeLine(io.stderr, `evals-contract ${name}: ${escapeControl(message)}`);
     if (!isToolkitError(error) && process.env.EVALS_CONTRACT_DEBUG) writeLine(io.stderr, String((error as Error).stack));
     return exitCodeForError(error);
   }

@@ -8,7 +8,16 @@ export { isHar, observationsFromHar } from "./har.js";
 export { parseObservations, readObservationFiles } from "./read-observations.js";
 export { endpointLabel, requirableIds, tallyCoverage } from "./tally.js";
 export type { CoverageInput, CoverageOptions, CoverageReport, CoverageRow, SideCount, SideTotal } from "./tally.js";
-export { coverageVerdictLine, formatCoverageReport } from "./format-report.js";
-export { toCoverageJUnitXml } from "./junit-report.js";
-export { toCoverageHtmlReport, writeCoverageHtmlReport } from "./html-report.js";
+// Its reports: the tally as the one report model, and the renderers every tool shares (src/report/).
+export {
+  coverageVerdictLine,
+  fromCoverage,
+  htmlPieces,
+  renderHtml,
+  renderJUnit,
+  renderText,
+  writeHtmlReport,
+  writeJsonReport,
+} from "../report/index.js";
+export type { Report } from "../report/index.js";
 export { CLIENT_CASES, SURFACE, casesInBody } from "../contract/client-cases.js";

@@ -10,7 +10,9 @@ export type { CompareOptions } from "./compare-documents.js";
 export type { DriftFinding, DriftKind, DriftReport, DriftSeverity } from "./finding.js";
 export { loadOpenApiDocument } from "./load-document.js";
 export type { LoadOptions } from "./load-document.js";
-export { driftJUnitXml, formatDriftReport } from "./format-report.js";
+// Its reports: the comparison as the one report model, and the renderers every tool shares (src/report/).
+export { fromDrift, renderHtml, renderJUnit, renderText, writeHtmlReport, writeJsonReport } from "../report/index.js";
+export type { Report } from "../report/index.js";
 
 /** The drift of `provider` (a parsed OpenAPI document) from the contract. */
 export const checkDrift = (provider: Json, options?: CompareOptions): DriftReport =>

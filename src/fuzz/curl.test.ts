@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHttpExchanger } from "../io/http-exchange.js";
+import { createHttpClient } from "../engine/http-client.js";
 import { curlCommand, shellQuote } from "./curl.js";
 import { targetOf } from "./plan.js";
 import type { FuzzRequest } from "./types.js";
@@ -83,7 +83,7 @@ describe("a curl line sends what the fuzzer sent", () => {
   for (const fuzzRequest of cases)
     it(`${fuzzRequest.method} ${targetOf(fuzzRequest)}`, async () => {
       seen.length = 0;
-      const exchanger = createHttpExchanger({ baseUrl: base, timeoutMs: 5000, maxResponseBytes: 1000, maxSockets: 1 });
+      const exchanger = createHttpClient({ baseUrl: base, timeoutMs: 5000, maxResponseBytes: 1000, maxSockets: 1 });
       await exchanger.send({
         method: fuzzRequest.method,
         target: targetOf(fuzzRequest),

@@ -4,17 +4,21 @@
 import { OPERATIONS, type OperationId, OPERATION_IDS } from "../contract/operations.js";
 import { ToolkitError } from "../errors.js";
 import { normalizeHttpUrl } from "../io/base-url.js";
-import { createHttpExchanger, type HttpExchanger } from "../io/http-exchange.js";
+import { firstLine, type CheckSettings } from "../engine/checks/index.js";
+import type { ProviderFinding } from "../engine/finding.js";
+import { createHttpClient, type HttpClient } from "../engine/http-client.js";
+import { judgeExchange } from "../engine/judge.js";
+import { requestLine } from "../engine/request.js";
+import { applyBaseline, type Baseline } from "../engine/baseline.js";
+import { COMPATS, type Compat } from "../engine/settings.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { redactUrlSecrets } from "../io/redact.js";
-import { checkAnswer, firstLine, tooLargeHits, transportHits } from "./checks/index.js";
 import { curlCommand } from "./curl.js";
 import { createObservationFolder, observe } from "../coverage/observation.js";
 import { bindRequest, DEFAULT_MAX_REQUESTS, planRequests, targetOf, type Bindings } from "./plan.js";
 import { shrinkRequest } from "./shrink.js";
 import {
   FUZZ_CHECKS,
-  type CheckHit,
   type FuzzCheckName,
   type FuzzCheckSummary,
   type FuzzFailure,
@@ -49,6 +53,12 @@ export interface FuzzOptions {
   maxResponseBytes?: number;
   /** Warnings count as errors. */
   strict?: boolean;
+  /** Which era of the service the verdict follows: `current` (default) or `legacy` (docs/rules.md, server-error). */
+  compat?: Compat;
+  /** Failures this baseline lists are reported as known and do not fail the run (docs/baseline.md). */
+  baseline?: Baseline;
+  /** The run's date (YYYY-MM-DD) the baseline's `expires` dates are compared with; default: the UTC date of the start. */
+  today?: string;
   /** This job's share of the plan: `{ index: 1, total: 3 }` is the first of three. */
   shard?: { index: number; total: number };
   /** Headers sent with every request (credentials: they are redacted in reproducers). */
@@ -66,6 +76,7 @@ interface Resolved {
   timeoutMs: number;
   maxResponseBytes: number;
   strict: boolean;
+  compat: Compat;
   headers: Array<[string, string]>;
 }
 
@@ -78,7 +89,9 @@ function positiveInt(value: number | undefined, name: string, fallback: number, 
 }
 
 /** The options checked and defaulted; a usage error naming the first bad one. */
-export function resolveFuzzOptions(options: FuzzOptions): Resolved & Pick<FuzzOptions, "shard" | "timeLimitMs" | "maxResponseTimeMs"> {
+export function resolveFuzzOptions(
+  options: FuzzOptions,
+): Resolved & Pick<FuzzOptions, "shard" | "timeLimitMs" | "maxResponseTimeMs" | "baseline" | "today"> {
   const baseUrl = normalizeHttpUrl(options.baseUrl, "--base-url");
   if (typeof options.appId !== "string" || options.appId === "")
     throw usage("--app-id is required: the app whose records the fuzzer starts from");
@@ -94,6 +107,8 @@ export function resolveFuzzOptions(options: FuzzOptions): Resolved & Pick<FuzzOp
     throw usage(`--time-limit must be positive, got ${options.timeLimitMs}`);
   if (options.maxResponseTimeMs !== undefined && !(options.maxResponseTimeMs > 0))
     throw usage(`--max-response-time must be positive, got ${options.maxResponseTimeMs}`);
+  const compat = options.compat ?? "current";
+  if (!COMPATS.includes(compat)) throw usage(`--compat must be one of ${COMPATS.join(", ")}, got ${JSON.stringify(compat)}`);
   const headers = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value] as [string, string]);
   for (const [name, value] of headers)
     if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name) || /[\r\n\0]/.test(value))
@@ -107,8 +122,11 @@ export function resolveFuzzOptions(options: FuzzOptions): Resolved & Pick<FuzzOp
     timeoutMs: positiveInt(options.timeoutMs, "--timeout", DEFAULT_FUZZ_TIMEOUT_MS),
     maxResponseBytes: positiveInt(options.maxResponseBytes, "--max-response-bytes", DEFAULT_MAX_RESPONSE_BYTES),
     strict: options.strict === true,
+    compat,
     headers,
     shard,
+    ...(options.baseline === undefined ? {} : { baseline: options.baseline }),
+    ...(options.today === undefined ? {} : { today: options.today }),
     timeLimitMs: options.timeLimitMs,
     maxResponseTimeMs: options.maxResponseTimeMs,
   };
@@ -122,20 +140,35 @@ export function planFuzzRequests(options: FuzzOptions): FuzzRequest[] {
 
 /** One failure while it is being collected. */
 interface Collected {
-  hit: CheckHit;
+  hit: ProviderFinding & { cause: string };
   operationId: OperationId;
   hits: number;
   first: FuzzRequest;
   outcome: FuzzOutcome;
 }
 
-function hitsOf(request: FuzzRequest, outcome: FuzzOutcome, run: Resolved & { maxResponseTimeMs?: number }): CheckHit[] {
-  const hits =
-    "fault" in outcome
-      ? transportHits(outcome.fault)
-      : [...tooLargeHits(outcome.answer, run.maxResponseBytes), ...checkAnswer(request, outcome.answer, run.maxResponseTimeMs)];
-  return run.strict ? hits.map((hit) => (hit.severity === "warning" ? { ...hit, severity: "error" } : hit)) : hits;
+/**
+ * The engine's findings of one exchange, one per check, cause and severity (a list with a thousand
+ * records of one broken field is one hit); warnings escalated under --strict.
+ */
+function hitsOf(
+  request: FuzzRequest,
+  outcome: FuzzOutcome,
+  settings: CheckSettings,
+  strict: boolean,
+): Array<ProviderFinding & { cause: string }> {
+  const hits = new Map<string, ProviderFinding & { cause: string }>();
+  for (const finding of judgeExchange(request, outcome, settings)) {
+    const severity = strict ? "error" : finding.severity;
+    const cause = causeText(finding);
+    const key = `${finding.check}|${severity}|${cause}`;
+    if (!hits.has(key)) hits.set(key, { ...finding, severity, cause });
+  }
+  return [...hits.values()];
 }
+
+/** The cause a failure is folded by: the finding's own, or its rule and path pattern. */
+const causeText = (finding: ProviderFinding): string => finding.cause ?? `${finding.rule} ${finding.path.replace(/\[\d+\]/g, "[*]")}`;
 
 /** The human evaluation ids in a list answer, in order (none when it is not a list of records). */
 function recordIds(outcome: FuzzOutcome | undefined): string[] {
@@ -156,21 +189,21 @@ export async function fuzzProvider(options: FuzzOptions): Promise<FuzzReport> {
   const startedAt = new Date();
   const started = performance.now();
   const plan = planRequests({ seed: run.seed, maxRequests: run.maxRequests, shard: run.shard });
-  const exchanger = createHttpExchanger({
+  const client = createHttpClient({
     baseUrl: run.baseUrl,
     timeoutMs: run.timeoutMs,
     maxResponseBytes: run.maxResponseBytes,
     maxSockets: run.concurrency,
   });
   try {
-    return await fuzzWith(exchanger, run, plan, startedAt, started, options.onProgress);
+    return await fuzzWith(client, run, plan, startedAt, started, options.onProgress);
   } finally {
-    exchanger.close();
+    client.close();
   }
 }
 
 async function fuzzWith(
-  exchanger: HttpExchanger,
+  client: HttpClient,
   run: ReturnType<typeof resolveFuzzOptions>,
   plan: FuzzRequest[],
   startedAt: Date,
@@ -179,7 +212,7 @@ async function fuzzWith(
 ): Promise<FuzzReport> {
   const notes: string[] = [];
   const send = (request: FuzzRequest): Promise<FuzzOutcome> =>
-    exchanger.send({
+    client.send({
       method: request.method,
       target: targetOf(request),
       headers: [...run.headers, ...request.headers],
@@ -193,7 +226,7 @@ async function fuzzWith(
   for (const request of discovery) {
     const bound = bindRequest(request, placeholder);
     const outcome = await send(bound);
-    if ("fault" in outcome && (outcome.fault.kind === "refused" || outcome.fault.kind === "other"))
+    if ("fault" in outcome && (outcome.fault.kind === "refused" || outcome.fault.kind === "unreachable" || outcome.fault.kind === "other"))
       throw new ToolkitError(
         "E_PROVIDER_UNREACHABLE",
         redactUrlSecrets(`cannot reach the provider at ${run.baseUrl}: ${outcome.fault.message} (${bound.method} ${targetOf(bound)})`),
@@ -208,6 +241,14 @@ async function fuzzWith(
       `the app ${run.appId} has no human evaluations on the provider: the requests built on one of its records use the unknown id ${record}`,
     );
   const bindings: Bindings = { app: run.appId, record };
+  const settings: CheckSettings = {
+    baseUrl: run.baseUrl,
+    compat: run.compat,
+    appId: run.appId,
+    knownIds: new Set(ids),
+    maxResponseBytes: run.maxResponseBytes,
+    ...(run.maxResponseTimeMs === undefined ? {} : { maxResponseTimeMs: run.maxResponseTimeMs }),
+  };
 
   const collected = new Map<string, Collected>();
   const causesPerSlot = new Map<string, Set<string>>();
@@ -237,7 +278,7 @@ async function fuzzWith(
     noteObservation(request, outcome);
     for (const check of FUZZ_CHECKS)
       looked.set(`${check}|${request.operationId}`, (looked.get(`${check}|${request.operationId}`) ?? 0) + 1);
-    for (const hit of hitsOf(request, outcome, run)) {
+    for (const hit of hitsOf(request, outcome, settings, run.strict)) {
       const slot = `${hit.check}|${request.operationId}|${hit.severity}`;
       let causes = causesPerSlot.get(slot);
       if (causes === undefined) causesPerSlot.set(slot, (causes = new Set()));
@@ -309,7 +350,7 @@ async function fuzzWith(
     ) {
       shrunk++;
       const sameFault = (candidate: FuzzOutcome, candidateRequest: FuzzRequest): boolean =>
-        hitsOf(candidateRequest, candidate, run).some(
+        hitsOf(candidateRequest, candidate, settings, run.strict).some(
           (h) => h.check === entry.hit.check && h.cause === entry.hit.cause && h.severity === entry.hit.severity,
         );
       const result = await shrinkRequest(entry.first, {
@@ -327,9 +368,17 @@ async function fuzzWith(
     failures.push(toFailure(entry, request, outcome, run));
   }
 
+  const based =
+    run.baseline === undefined
+      ? undefined
+      : applyBaseline(failures.map(failureFinding), run.baseline, run.today ?? startedAt.toISOString().slice(0, 10));
+  based?.findings.forEach((finding, i) => {
+    if (finding.known === true) failures[i]!.known = true;
+  });
   const checks = summarize(failures, looked);
-  const errors = failures.filter((f) => f.severity === "error").length;
-  const warnings = failures.length - errors;
+  const errors = failures.filter((f) => f.severity === "error" && f.known !== true).length;
+  const warnings = failures.filter((f) => f.severity === "warning" && f.known !== true).length;
+  const known = failures.length - errors - warnings;
   return {
     tool: "fuzz",
     // Credentials never reach a report (its JSON is a CI artefact): the user and password are redacted.
@@ -338,6 +387,7 @@ async function fuzzWith(
     seed: run.seed,
     ...(run.shard === undefined ? {} : { shard: run.shard }),
     strict: run.strict,
+    compat: run.compat,
     ...(run.maxResponseTimeMs === undefined ? {} : { maxResponseTimeMs: run.maxResponseTimeMs }),
     startedAt: startedAt.toISOString(),
     durationMs: performance.now() - started,
@@ -348,20 +398,28 @@ async function fuzzWith(
     verdict: errors > 0 ? "fail" : "pass",
     passed: errors === 0,
     notes,
-    counts: { failures: failures.length, errors, warnings },
+    counts: { errors, warnings, known },
+    ...(based === undefined ? {} : { baseline: { known: based.counts.known, stale: based.stale, expired: based.expired } }),
     checks,
     failures,
     observations: observed.values(),
   };
 }
 
+/** A failure as the engine's one finding type (the key a baseline lists it under). */
+export const failureFinding = (failure: FuzzFailure): ProviderFinding => ({ ...failure, request: requestLine(failure.request) });
+
 function toFailure(entry: Collected, request: FuzzRequest, outcome: FuzzOutcome, run: Resolved): FuzzFailure {
+  const { check, severity, rule, path, message, cause } = entry.hit;
   const failure: FuzzFailure = {
-    check: entry.hit.check,
-    severity: entry.hit.severity,
+    check: check as FuzzCheckName,
+    severity,
+    operation: entry.operationId,
     operationId: entry.operationId,
-    cause: entry.hit.cause,
-    message: entry.hit.message,
+    path,
+    rule,
+    cause,
+    message,
     hits: entry.hits,
     request,
     original: entry.first,
@@ -369,7 +427,6 @@ function toFailure(entry: Collected, request: FuzzRequest, outcome: FuzzOutcome,
     curl: curlCommand(run.baseUrl, request, run.headers),
   };
   if (!("fault" in outcome)) failure.status = outcome.answer.status;
-  if (entry.hit.findings !== undefined) failure.findings = entry.hit.findings.slice(0, 20);
   return failure;
 }
 
@@ -379,12 +436,12 @@ export function endpointOf(operationId: OperationId): string {
   return operationId === "getHumanEvaluation" ? `GET ${spec.path}` : `GET ${spec.path}?app_id={app_id}`;
 }
 
-function summarize(failures: readonly FuzzFailure[], looked: ReadonlyMap<string, number>): FuzzCheckSummary[] {
+export function summarize(failures: readonly FuzzFailure[], looked: ReadonlyMap<string, number>): FuzzCheckSummary[] {
   const summaries: FuzzCheckSummary[] = [];
   for (const operationId of OPERATION_IDS)
     for (const check of FUZZ_CHECKS) {
       const mine = failures.filter((f) => f.check === check && f.operationId === operationId);
-      const outcome = mine.some((f) => f.severity === "error") ? "failed" : mine.length > 0 ? "warned" : "passed";
+      const outcome = mine.some((f) => f.severity === "error" && f.known !== true) ? "failed" : mine.length > 0 ? "warned" : "passed";
       summaries.push({
         check: check as FuzzCheckName,
         operationId,

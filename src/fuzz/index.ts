@@ -11,14 +11,37 @@ export {
   SHRINK_BUDGET,
 } from "./fuzz-provider.js";
 export type { FuzzOptions } from "./fuzz-provider.js";
+export { failureFinding } from "./fuzz-provider.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
+export { replayCases, replayFailures } from "./replay.js";
+export type { ReplayCase, ReplayOptions } from "./replay.js";
+// The engine both provider tools share: the checks' names, the compat eras, the baseline.
+export {
+  COMPATS,
+  CHECK_NAMES,
+  applyBaseline,
+  baselineFromFindings,
+  readBaseline,
+  readBaselineIfExists,
+  writeBaseline,
+} from "../engine/index.js";
+export type { Baseline, BaselineEntry, Compat, ProviderFinding } from "../engine/index.js";
 export { DEFAULT_MAX_REQUESTS, formatPlannedRequest, targetOf } from "./plan.js";
 export { curlCommand } from "./curl.js";
-export { formatFuzzReport, fuzzSummaryLine, fuzzVerdictLine } from "./format-report.js";
-export { toFuzzJUnitXml } from "./junit-report.js";
-export { toFuzzHtmlReport, writeFuzzHtmlReport } from "./html-report.js";
+// Its reports: the run as the one report model, and the renderers every tool shares (src/report/).
+export {
+  fromFuzz,
+  fuzzVerdictLine,
+  htmlPieces,
+  renderHtml,
+  renderJUnit,
+  renderText,
+  writeHtmlReport,
+  writeJsonReport,
+} from "../report/index.js";
+export type { Report, ReportFinding, TextOptions } from "../report/index.js";
 export { FUZZ_CHECKS } from "./types.js";
 export type {
-  CheckHit,
   FuzzAnswer,
   FuzzCheckName,
   FuzzCheckSummary,

@@ -104,7 +104,6 @@ export const ODD_ACCEPTS: readonly string[] = [
 export const OTHER_METHODS: readonly string[] = ["HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"];
 
 /** Methods that would write on a provider that wrongly accepts them. */
-export const WRITE_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 // Random strings: pools of code points a provider may choke on, mixed.
 const POOLS: readonly string[][] = [

@@ -15,10 +15,13 @@ import {
   randomLength,
   randomObjectId,
   randomText,
-  WRITE_METHODS,
   type OddValue,
 } from "./odd-values.js";
 import type { FuzzRequest } from "./types.js";
+import { WRITE_METHODS } from "../engine/request.js";
+import { targetOf } from "../engine/request.js";
+
+export { targetOf };
 
 export const DEFAULT_MAX_REQUESTS = 1000;
 
@@ -213,12 +216,6 @@ export function planRequests(options: PlanOptions): FuzzRequest[] {
 }
 
 /** Path and query as they go on the wire (placeholders still in). */
-export function targetOf(request: Pick<FuzzRequest, "path" | "query">): string {
-  if (request.query.length === 0) return request.path;
-  const pairs = request.query.map(([name, value]) => (value === null ? name : `${name}=${value}`));
-  return `${request.path}?${pairs.join("&")}`;
-}
-
 /** One line for `--dry-run`: number, method, target, headers, label. */
 export function formatPlannedRequest(request: FuzzRequest): string {
   const headers = request.headers

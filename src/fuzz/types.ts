@@ -1,24 +1,18 @@
 // The fuzzer's data: the requests it plans and sends, what a provider answered, and the failures
 // its checks find, deduplicated and shrunk, in the report every output format renders.
-import type { Finding, Severity } from "../check/finding.js";
 import type { OperationId } from "../contract/operations.js";
 import type { Observation } from "../coverage/observation.js";
-import type { ExchangeAnswer, ExchangeFault, ExchangeOutcome } from "../io/http-exchange.js";
+import { CHECK_NAMES, type CheckName } from "../engine/checks/index.js";
+import type { ProviderFinding } from "../engine/finding.js";
+import type { ExchangeAnswer, ExchangeFault, ExchangeOutcome } from "../engine/http-client.js";
+import type { PlannedRequest } from "../engine/request.js";
+import type { Compat } from "../engine/settings.js";
+import type { BaselineSummary } from "../engine/baseline.js";
 
-/** The checks the fuzzer runs on every answer (docs/rules.md, "fuzz"). */
-export const FUZZ_CHECKS = [
-  "server-error",
-  "status",
-  "content-type",
-  "body",
-  "filter-bypass",
-  "method",
-  "response-time",
-  "leak",
-  "transport",
-] as const;
+/** The checks the fuzzer runs on every answer: the engine's registry, the same as verify's (docs/rules.md). */
+export const FUZZ_CHECKS: readonly CheckName[] = CHECK_NAMES;
 
-export type FuzzCheckName = (typeof FUZZ_CHECKS)[number];
+export type FuzzCheckName = CheckName;
 
 /** `discovery`: the given app's lists (their records feed later requests); `boundary`: every odd class once; `random`: combinations. */
 export type FuzzPhase = "discovery" | "boundary" | "random";
@@ -29,47 +23,27 @@ export type FuzzPhase = "discovery" | "boundary" | "random";
  * `{record}` in `path` or a query value stands for an id of one of the app's human evaluations,
  * found by the discovery requests (a well-formed unknown id when the app has none).
  */
-export interface FuzzRequest {
+export interface FuzzRequest extends PlannedRequest {
   /** Position in the seed's whole plan (shards keep the numbers of the whole plan). */
   index: number;
   phase: FuzzPhase;
-  operationId: OperationId;
-  method: string;
-  /** Relative to the base URL, starting with `/`: `/human-evaluations/%F0%9F%98%80`. */
-  path: string;
-  /** Raw name and value pairs, in order; a value of `null` sends the name alone (`?app_id`). */
-  query: Array<[string, string | null]>;
-  /** Extra request headers (names lower-case), in order. */
-  headers: Array<[string, string]>;
-  /** A few bytes at most (a provider that wrongly accepts a write must not get anything to store). */
-  body?: string;
-  /** The odd-request class, e.g. `app_id: emoji`, `method: POST`, `evaluation_id: too long`. */
-  label: string;
 }
 
-/** A provider's answer to one request, or the transport fault that stood in for one (src/io/http-exchange.ts). */
+/** A provider's answer to one request, or the transport fault that stood in for one (src/engine/http-client.ts). */
 export type FuzzAnswer = ExchangeAnswer;
 export type TransportFault = ExchangeFault;
 export type FuzzOutcome = ExchangeOutcome;
 
-/** What one check found in one answer: `cause` separates different faults of one check and operation. */
-export interface CheckHit {
+/**
+ * One failure of the report: one finding (check, operation, cause; the engine's one finding type),
+ * with how many requests hit it and the shrunk request that still shows it.
+ */
+export interface FuzzFailure extends Omit<ProviderFinding, "request" | "check" | "cause"> {
   check: FuzzCheckName;
-  severity: Severity;
+  /** The operation of the failing requests (the finding's `operation`, spelled as the plan spells it). */
+  operationId: OperationId;
   /** Stable within a fault, different between faults (`500 ValueError: ...`, `text/html`), never request-specific. */
   cause: string;
-  message: string;
-  /** The checker's findings behind a `body` hit (JSON path, rule, message). */
-  findings?: Finding[];
-}
-
-/** One failure of the report: one (check, operation, cause), with the shrunk request that still shows it. */
-export interface FuzzFailure {
-  check: FuzzCheckName;
-  severity: Severity;
-  operationId: OperationId;
-  cause: string;
-  message: string;
   /** How many requests of the run hit this failure. */
   hits: number;
   /** The smallest request found that fails the same check with the same cause. */
@@ -81,7 +55,6 @@ export interface FuzzFailure {
   firstLine: string;
   /** `curl ...` reproducing the shrunk request exactly (credentials redacted). */
   curl: string;
-  findings?: Finding[];
 }
 
 export interface FuzzCheckSummary {
@@ -102,6 +75,8 @@ export interface FuzzReport {
   seed: number;
   shard?: { index: number; total: number };
   strict: boolean;
+  /** Which era of the service the verdict follows (`--compat`). */
+  compat: Compat;
   maxResponseTimeMs?: number;
   startedAt: string;
   durationMs: number;
@@ -114,7 +89,10 @@ export interface FuzzReport {
   verdict: "pass" | "fail";
   passed: boolean;
   notes: string[];
-  counts: { failures: number; errors: number; warnings: number };
+  /** Failures by severity, those the baseline lists counted apart as known (they do not fail the run). */
+  counts: { errors: number; warnings: number; known: number };
+  /** Present when the run had a baseline (`--baseline FILE`). */
+  baseline?: BaselineSummary;
   checks: FuzzCheckSummary[];
   failures: FuzzFailure[];
   /** What the provider's answers to GETs showed of the contract's surface and client cases, folded (`evals-contract coverage`). */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { leadingElementsEnd, sampleList } from "./list-sample.js";
-import type { ProviderResponse } from "../io/provider-client.js";
 
 describe("leadingElementsEnd", () => {
   it.each([
@@ -15,10 +14,10 @@ describe("leadingElementsEnd", () => {
 });
 
 describe("sampleList", () => {
-  const response = (text: string): ProviderResponse => ({
+  const response = (text: string): Parameters<typeof sampleList>[0] => ({
     request: "GET /evaluations?app_id=a",
     status: 200,
-    headers: new Headers({ "content-type": "application/json", "content-length": String(text.length) }),
+    headers: { "content-type": "application/json", "content-length": String(text.length) },
     text,
     json: JSON.parse(text) as unknown,
     parsed: true,

@@ -8,7 +8,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type In
 import { request as httpsRequest } from "node:https";
 import { resolveUrl } from "../io/base-url.js";
 import { listen } from "../io/listen.js";
-import type { ProviderResponse } from "../io/provider-client.js";
+import type { ProviderResponse } from "../engine/provider-client.js";
 import type { SampledList } from "./results.js";
 
 /** Most records of one list the Pact verifier is given (the by-id checks' bound as well). */
@@ -52,7 +52,10 @@ export interface Sample extends SampledList {
 }
 
 /** The sample of a list response, when it is a plain 200 JSON array longer than the bound. */
-export function sampleList(response: ProviderResponse, limit = MAX_PACT_LIST_RECORDS): Sample | undefined {
+export function sampleList(
+  response: Pick<ProviderResponse, "request" | "status" | "headers" | "text" | "json" | "parsed" | "redirects" | "fault">,
+  limit = MAX_PACT_LIST_RECORDS,
+): Sample | undefined {
   if (response.status !== 200 || !response.parsed || !Array.isArray(response.json) || response.json.length <= limit) return undefined;
   if (response.redirects !== undefined || response.fault !== undefined) return undefined;
   const end = leadingElementsEnd(response.text, limit);
@@ -60,7 +63,7 @@ export function sampleList(response: ProviderResponse, limit = MAX_PACT_LIST_REC
   const body = Buffer.from(`${response.text.slice(0, end)}]`, "utf8");
   const dropped = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
   const headers: [string, string][] = [];
-  response.headers.forEach((value, name) => {
+  Object.entries(response.headers).forEach(([name, value]) => {
     if (!dropped.has(name.toLowerCase())) headers.push([name, value]);
   });
   headers.push(["content-length", String(body.length)]);

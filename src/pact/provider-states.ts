@@ -4,9 +4,9 @@
 // HTTP with Pact's state-change protocol (POST {state, params, action} -> JSON values), so the
 // verifier, which runs in a child process, reaches it like any provider's own setup URL.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { createProviderClient, listen } from "../io/index.js";
+import { listen } from "../io/index.js";
 // The types from their own module: the io index's declarations name Node types (a consumer's strict build has none).
-import type { ProviderClient, ProviderResponse } from "../io/provider-client.js";
+import { createProviderClient, type ProviderClient, type ProviderResponse } from "../engine/provider-client.js";
 import { PROVIDER_STATES } from "./contract.js";
 
 export interface ProviderStateContext {
@@ -52,6 +52,7 @@ async function fetchList(context: ProviderStateContext, path: string): Promise<u
     throw new ProviderStateError(error instanceof Error ? error.message : String(error));
   }
   const { request, status } = response;
+  if (response.transport !== undefined) throw new ProviderStateError(`${request}: ${response.transport.message}`);
   if (status !== 200) throw new ProviderStateError(`${request} answered ${status}, not 200`);
   if (!response.parsed) throw new ProviderStateError(`${request} did not answer JSON`);
   if (!Array.isArray(response.json)) throw new ProviderStateError(`${request} did not answer a JSON array`);

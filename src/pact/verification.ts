@@ -4,9 +4,10 @@
 // A broken contract is a result (passed: false, mismatches per interaction); only a verification
 // that cannot run throws (E_PACT, E_PROVIDER_UNREACHABLE, E_USAGE, file errors).
 import { isToolkitError, ToolkitError } from "../errors.js";
-import { createProviderClient, createRedactor, normalizeHttpUrl } from "../io/index.js";
+import { createRedactor, normalizeHttpUrl } from "../io/index.js";
+import { withoutCredentials } from "../io/base-url.js";
 // The type from its own module: the io index's declarations name Node types (a consumer's strict build has none).
-import type { ProviderClient } from "../io/provider-client.js";
+import { assertReachable, createProviderClient, type ProviderClient } from "../engine/provider-client.js";
 import { PACT_PROVIDER } from "./contract.js";
 import { operationResolver, readCommittedPacts, readPactFiles, type LocalPacts } from "./operations.js";
 import { isVerifierJson, toVerificationResult, type PactVerificationResult } from "./results.js";
@@ -84,8 +85,8 @@ export function checkPactOptions(options: PactStepOptions): void {
 }
 
 /** Any HTTP answer means the provider is up; only a failed connection is "unreachable" (E_PROVIDER_UNREACHABLE). */
-async function assertReachable(client: ProviderClient, appId: string): Promise<void> {
-  await client.get("/evaluations", { app_id: appId });
+async function assertProviderUp(client: ProviderClient, appId: string): Promise<void> {
+  assertReachable(client, await client.get("/evaluations", { app_id: appId }));
 }
 
 /**
@@ -140,7 +141,8 @@ export async function runPactVerification(options: PactVerificationOptions): Pro
 async function verifyPacts(options: PactVerificationOptions): Promise<PactVerificationResult> {
   if (options.appId.trim() === "") throw new ToolkitError("E_USAGE", "an app id is needed to meet the provider states (--app-id)");
   checkPactOptions(options);
-  const baseUrl = normalizeHttpUrl(options.baseUrl, "--base-url");
+  // Pact's verifier takes no credentials in a URL; the engine's own requests carry them.
+  const baseUrl = withoutCredentials(normalizeHttpUrl(options.baseUrl, "--base-url"));
   const brokerUrl = options.brokerUrl === undefined ? undefined : normalizeHttpUrl(options.brokerUrl, "--broker-url");
   const stateSetupUrl = options.stateSetupUrl;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -151,7 +153,7 @@ async function verifyPacts(options: PactVerificationOptions): Promise<PactVerifi
         ? await readPactFiles(options.pactFiles)
         : await readCommittedPacts();
   const client = options.client ?? createProviderClient({ baseUrl, timeoutMs, concurrency: 1 });
-  await assertReachable(client, options.appId);
+  await assertProviderUp(client, options.appId);
 
   let states: ProviderStateServer | undefined;
   let proxy: SamplingProxy | undefined;

@@ -24,7 +24,7 @@ export function listLabel(operationId: ListOperationId, slash: boolean, kind: Ap
 export const byIdPath = (evaluationId: string, slash: boolean): string =>
   withSlash(pathFor("getHumanEvaluation", { evaluation_id: evaluationId }), slash);
 
-export const byIdLabel = (slash: boolean, placeholder: "{evaluation_id}" | "{unknown}" = "{evaluation_id}"): string =>
+export const byIdLabel = (slash: boolean, placeholder: "{evaluation_id}" | "{unknown}" | "{malformed}" = "{evaluation_id}"): string =>
   `GET ${withSlash(OPERATIONS.getHumanEvaluation.path.replace("{evaluation_id}", placeholder), slash)}`;
 
 /** The label of the endpoint a Pact interaction of `operationId` exercises. */
@@ -43,6 +43,7 @@ export const ENDPOINT_ORDER: readonly string[] = [
   byIdLabel(false),
   byIdLabel(true),
   byIdLabel(false, "{unknown}"),
+  byIdLabel(false, "{malformed}"),
 ];
 
 /** The ids that tell the endpoints of a request apart (the app under test, the random unknown ones). */
@@ -50,6 +51,7 @@ export interface RequestIds {
   appId?: string;
   unknownAppId: string;
   unknownEvaluationId: string;
+  malformedEvaluationId: string;
 }
 
 /** The endpoint label of a concrete request (`GET /evaluations/?app_id=X` -> `GET /evaluations/?app_id={app_id}`). */
@@ -64,5 +66,9 @@ export function labelOfRequest(request: string, ids: RequestIds): string | undef
   }
   const byId = /^\/human-evaluations\/([^/]+)$/.exec(bare);
   if (byId === null) return undefined;
-  return byIdLabel(slash, decodeURIComponent(byId[1]!) === ids.unknownEvaluationId ? "{unknown}" : "{evaluation_id}");
+  const id = decodeURIComponent(byId[1]!);
+  return byIdLabel(
+    slash,
+    id === ids.unknownEvaluationId ? "{unknown}" : id === ids.malformedEvaluationId ? "{malformed}" : "{evaluation_id}",
+  );
 }

@@ -2,6 +2,7 @@
 // by id is not the one the list returned (key order does not matter, array order does).
 import { pointerSegment } from "../check/describe-errors.js";
 import { joinPath } from "../check/finding.js";
+import { cutBeforePlaceholder, jsonForMessage } from "../check/oversized-numbers.js";
 import { isPlainObject } from "../types/json.js";
 
 export interface Difference {
@@ -35,6 +36,7 @@ export function firstDifference(left: unknown, right: unknown, base = "$"): Diff
 /** A short rendering of a value for a message (`absent` for undefined). */
 export function showValue(value: unknown): string {
   if (value === undefined) return "absent";
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 50 ? `${text.slice(0, 47)}...` : text;
+  // A number too large for a double shows as such, never as JSON.stringify's `null`.
+  const text = jsonForMessage(value) ?? String(value);
+  return text.length > 50 ? `${text.slice(0, cutBeforePlaceholder(text, 47))}...` : text;
 }

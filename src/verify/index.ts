@@ -3,6 +3,17 @@
 export { verifyProvider, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "./verify-provider.js";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 export type { VerifyOptions } from "./verify-provider.js";
+// The engine both provider tools share: the checks' names, the compat eras, the baseline.
+export {
+  COMPATS,
+  CHECK_NAMES,
+  applyBaseline,
+  baselineFromFindings,
+  readBaseline,
+  readBaselineIfExists,
+  writeBaseline,
+} from "../engine/index.js";
+export type { Baseline, BaselineEntry, BaselineSummary, Compat, ProviderFinding } from "../engine/index.js";
 export type {
   CheckGroup,
   CheckOutcome,
@@ -12,12 +23,39 @@ export type {
   VerificationReport,
   Verdict,
 } from "./report.js";
-export { formatReport, formatSummary } from "./format-report.js";
-export type { FormatOptions } from "./format-report.js";
-export { toJUnitXml } from "./junit-report.js";
+// Its reports: the run as the one report model, and the renderers every tool shares (src/report/).
+export {
+  fromVerify,
+  htmlPieces,
+  REPORT_SCHEMA_ID,
+  renderHtml,
+  renderJUnit,
+  renderText,
+  toolkitVersion,
+  verifyVerdictLine,
+  writeHtmlReport,
+  writeJsonReport,
+} from "../report/index.js";
+export type {
+  CheckSection,
+  FindingRange,
+  ListSection,
+  Report,
+  ReportBaseline,
+  ReportCheck,
+  ReportCounts,
+  ReportFinding,
+  ReportSection,
+  ReportTool,
+  ReportVerdict,
+  SentRequest,
+  TableCell,
+  TableRow,
+  TableSection,
+  TextOptions,
+} from "../report/index.js";
 export { runPactVerification } from "../pact/index.js";
 export type { PactInteractionResult, PactStepOptions, PactVerificationOptions, PactVerificationResult } from "../pact/index.js";
-export { toHtmlReport, writeHtmlReport } from "./html-report.js";
 // The fuzzer has its own entry (`evals-contract/fuzz`); its runner is here too, beside verify's.
 export { fuzzProvider } from "../fuzz/index.js";
 export type { FuzzOptions, FuzzReport } from "../fuzz/index.js";

@@ -1,5 +1,7 @@
 // The verifier's result type: checks grouped by endpoint, each holding the checker's findings.
-import type { Finding } from "../check/finding.js";
+import type { ProviderFinding } from "../engine/finding.js";
+import type { Compat } from "../engine/settings.js";
+import type { BaselineSummary } from "../engine/baseline.js";
 import type { OperationId } from "../contract/operations.js";
 import type { Observation } from "../coverage/observation.js";
 
@@ -8,16 +10,8 @@ export type CheckGroup = "pact" | "conformance" | "cross-endpoint";
 
 export const CHECK_GROUPS: readonly CheckGroup[] = ["pact", "conformance", "cross-endpoint"];
 
-/** A checker finding, plus the concrete request it came from when the endpoint label is a template. */
-export interface VerificationFinding extends Finding {
-  /** e.g. `GET /human-evaluations/667e1b0ad1812781f7e37701` (relative to the base URL). */
-  request?: string;
-  /**
-   * Past MAX_FINDINGS_PER_CHECK a check keeps one finding per rule and severity for the rest: this many
-   * more findings like it were counted, not kept (the counts include them).
-   */
-  omitted?: number;
-}
+/** A finding of the verifier: the one finding type of every provider tool (src/engine/finding.ts). */
+export type VerificationFinding = ProviderFinding;
 
 export type CheckOutcome = "passed" | "warned" | "failed" | "skipped";
 
@@ -42,8 +36,11 @@ export interface VerificationCounts {
   warned: number;
   failed: number;
   skipped: number;
+  /** Errors and warnings, those the baseline lists not included. */
   errors: number;
   warnings: number;
+  /** Findings the baseline lists: reported, not failing. */
+  known: number;
 }
 
 /**
@@ -60,7 +57,11 @@ export interface VerificationReport {
   /** The random ids used for the unknown-id checks. */
   unknownAppId: string;
   unknownEvaluationId: string;
+  /** The id of the malformed-id request (no service takes it for an object id). */
+  malformedEvaluationId: string;
   strict: boolean;
+  /** Which era of the service the verdict follows (`--compat`). */
+  compat: Compat;
   /** `ran`, `disabled` (pact: false) or `skipped` (no app id to find provider states with). */
   pact: "ran" | "disabled" | "skipped";
   /** The run's verdict: only `pass` says the provider conforms (see Verdict). */
@@ -76,6 +77,8 @@ export interface VerificationReport {
   /** HTTP requests the sweep and cross-endpoint checks sent (Pact's own are not counted). */
   requests: number;
   counts: VerificationCounts;
+  /** Present when the run had a baseline (`--baseline FILE`). */
+  baseline?: BaselineSummary;
   checks: CheckResult[];
   /** What the provider's answers showed of the contract's surface and client cases, folded (`evals-contract coverage`). */
   observations: Observation[];

@@ -7,12 +7,15 @@ import { ToolkitError } from "../errors.js";
 import { normalizeHttpUrl } from "../io/base-url.js";
 import { CHECKS } from "./checks/index.js";
 import { fetchList, listRecords, MAX_BY_ID_FETCHES, NO_APP_ID, recordIds, type CheckDraft, type VerifyContext } from "./checks/context.js";
-import { redirectDrafts } from "./checks/redirects.js";
+import { answerDrafts } from "./answer-drafts.js";
+import { sendPlan } from "./plan.js";
 import { ENDPOINT_ORDER, LIST_OPERATIONS } from "./endpoints.js";
 import { PACT_ENDPOINT, pactDrafts } from "./checks/pact.js";
 import { verifierModulePath } from "../pact/runner.js";
 import { checkPactOptions, runPactVerification, type PactStepOptions } from "../pact/verification.js";
-import { createProviderClient, type ProviderResponse } from "../io/provider-client.js";
+import { assertReachable, createProviderClient, type ProviderResponse } from "../engine/provider-client.js";
+import { COMPATS, type Compat } from "../engine/settings.js";
+import { applyBaseline, type Baseline, type BaselineOutcome } from "../engine/baseline.js";
 import { foldObservations, observe, type Observation } from "../coverage/observation.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { CHECK_GROUPS, type CheckResult, type VerificationCounts, type VerificationFinding, type VerificationReport } from "./report.js";
@@ -48,7 +51,19 @@ export interface VerifyOptions {
   /** The ids of the unknown-id checks (default: random 24-hex object ids). */
   unknownAppId?: string;
   unknownEvaluationId?: string;
+  /**
+   * Which era of the service the verdict follows: `current` (default; any 5xx is an error) or
+   * `legacy` (the spec-era service's documented 500s are warnings; docs/rules.md, server-error).
+   */
+  compat?: Compat;
+  /** Findings this baseline lists are reported as known and do not fail the run (docs/baseline.md). */
+  baseline?: Baseline;
+  /** The run's date (YYYY-MM-DD) the baseline's `expires` dates are compared with; default: the UTC date of the start. */
+  today?: string;
 }
+
+/** The id of the malformed-id request: 24 characters, not hex (fuzz's boundary phase sends it too). */
+export const MALFORMED_EVALUATION_ID = "zzzzzzzzzzzzzzzzzzzzzzzz";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CONCURRENCY = 8;
@@ -78,21 +93,44 @@ async function timed(run: () => Promise<CheckDraft>): Promise<Timed> {
   return { draft, durationMs: performance.now() - start };
 }
 
-function finalize({ draft, durationMs }: Timed, strict: boolean): CheckResult {
-  // escalateWarnings spreads each finding, so the `request` of a VerificationFinding survives.
-  const findings = (strict ? escalateWarnings(draft.findings) : draft.findings) as VerificationFinding[];
-  const outcome = draft.skipReason !== undefined ? "skipped" : hasErrors(findings) ? "failed" : findings.length > 0 ? "warned" : "passed";
+/** Warnings escalated under --strict (escalateWarnings spreads each finding, so its other fields survive). */
+const escalate = ({ draft, durationMs }: Timed, strict: boolean): Timed =>
+  strict ? { draft: { ...draft, findings: escalateWarnings(draft.findings) as VerificationFinding[] }, durationMs } : { draft, durationMs };
+
+/** The check's outcome: a known error (listed in the baseline) does not fail it. */
+function finalize({ draft, durationMs }: Timed): CheckResult {
+  const findings = draft.findings;
+  const failing = hasErrors(findings.filter((f) => f.known !== true));
+  const outcome = draft.skipReason !== undefined ? "skipped" : failing ? "failed" : findings.length > 0 ? "warned" : "passed";
   return { ...draft, findings, outcome, durationMs: Math.round(durationMs * 10) / 10 };
+}
+
+/** The baseline applied to every check's findings at once (staleness is a property of the whole run). */
+function withBaseline(timed: Timed[], baseline: Baseline, today: string): { timed: Timed[]; outcome: BaselineOutcome } {
+  const outcome = applyBaseline(
+    timed.flatMap((t) => t.draft.findings),
+    baseline,
+    today,
+  );
+  let at = 0;
+  const marked = timed.map((t) => {
+    const findings = outcome.findings.slice(at, at + t.draft.findings.length);
+    at += t.draft.findings.length;
+    return { draft: { ...t.draft, findings }, durationMs: t.durationMs };
+  });
+  return { timed: marked, outcome };
 }
 
 function count(checks: readonly CheckResult[]): VerificationCounts {
   // A finding that stands for others counted past the per-check bound counts as all of them.
   let errors = 0;
   let warnings = 0;
+  let known = 0;
   for (const check of checks)
     for (const finding of check.findings) {
       const n = 1 + (finding.omitted ?? 0);
-      if (finding.severity === "error") errors += n;
+      if (finding.known === true) known += n;
+      else if (finding.severity === "error") errors += n;
       else warnings += n;
     }
   return {
@@ -103,7 +141,25 @@ function count(checks: readonly CheckResult[]): VerificationCounts {
     skipped: checks.filter((c) => c.outcome === "skipped").length,
     errors,
     warnings,
+    known,
   };
+}
+
+/** Drafts of one check at one endpoint made one (a sweep check's own findings and the engine's of the same answers). */
+function mergeDrafts(timed: Timed[]): Timed[] {
+  const byKey = new Map<string, Timed>();
+  for (const t of timed) {
+    const key = `${t.draft.group}|${t.draft.check}|${t.draft.endpoint}`;
+    const seen = byKey.get(key);
+    if (seen === undefined) byKey.set(key, { draft: { ...t.draft, findings: [...t.draft.findings] }, durationMs: t.durationMs });
+    else {
+      seen.draft.findings.push(...t.draft.findings);
+      seen.durationMs += t.durationMs;
+      // Engine findings of answers a skipped check never fetched cannot exist; a skip stays a skip only without findings.
+      if (seen.draft.findings.length > 0) delete seen.draft.skipReason;
+    }
+  }
+  return [...byKey.values()];
 }
 
 /** Report order: by endpoint (the order of ENDPOINT_ORDER, run-wide checks last), then by check group. */
@@ -179,6 +235,9 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
   const timeoutMs = positiveInteger(options.timeoutMs, DEFAULT_TIMEOUT_MS, "the timeout");
   const concurrency = positiveInteger(options.concurrency, DEFAULT_CONCURRENCY, "the concurrency");
   const strict = options.strict === true;
+  const compat = options.compat ?? "current";
+  if (!COMPATS.includes(compat))
+    throw new ToolkitError("E_USAGE", `--compat must be one of ${COMPATS.join(", ")}, got ${JSON.stringify(compat)}`);
   const pactOptions = options.pact === false ? undefined : options.pact === true || options.pact === undefined ? {} : options.pact;
   if (pactOptions !== undefined) checkPactOptions(pactOptions);
   if (appId === undefined && options.partial !== true)
@@ -200,14 +259,52 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
     }),
     unknownAppId,
     unknownEvaluationId: options.unknownEvaluationId ?? randomObjectId(),
+    malformedEvaluationId: MALFORMED_EVALUATION_ID,
     ...(appId === undefined ? {} : { appId }),
     ...(humanEvaluationId === undefined ? {} : { humanEvaluationId }),
   };
 
+  try {
+    return await verifyWith(ctx, {
+      ...(options.allowEmptyApp === undefined ? {} : { allowEmptyApp: options.allowEmptyApp }),
+      ...(options.baseline === undefined ? {} : { baseline: options.baseline }),
+      ...(options.today === undefined ? {} : { today: options.today }),
+      appId,
+      humanEvaluationId,
+      baseUrl,
+      strict,
+      compat,
+      pactOptions,
+      timeoutMs,
+      startedAt,
+      start,
+    });
+  } finally {
+    ctx.client.close();
+  }
+}
+
+interface Run {
+  appId: string | undefined;
+  humanEvaluationId: string | undefined;
+  baseUrl: string;
+  strict: boolean;
+  compat: Compat;
+  pactOptions: PactStepOptions | undefined;
+  timeoutMs: number;
+  startedAt: string;
+  start: number;
+  allowEmptyApp?: boolean;
+  baseline?: Baseline;
+  today?: string;
+}
+
+async function verifyWith(ctx: VerifyContext, run: Run): Promise<VerificationReport> {
+  const { appId, humanEvaluationId, baseUrl, strict, compat, pactOptions, timeoutMs, startedAt, start } = run;
   // One request alone first: an unreachable provider is one clear line, before Pact starts; then an
-  // app with no records at all, before anything is checked.
-  await fetchList(ctx, "listEvaluations", false, appId === undefined ? "none" : "app");
-  if (appId !== undefined && options.allowEmptyApp !== true) await refuseEmptyApp(ctx, appId);
+  // app with no records at all, before anything is checked. Later faults are transport findings.
+  assertReachable(ctx.client, await fetchList(ctx, "listEvaluations", false, appId === undefined ? "none" : "app"));
+  if (appId !== undefined && run.allowEmptyApp !== true) await refuseEmptyApp(ctx, appId);
 
   let pactNotes: string[] = [];
   const pactRun: Promise<Timed[]> =
@@ -235,7 +332,8 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
             return pactDrafts(outcome).map((draft) => ({ draft, durationMs }));
           })();
 
-  const checkRuns = Promise.all(CHECKS.map((check) => timed(() => check(ctx))));
+  // The plan first (lists before the by-id fan-out), then the checks on its answers.
+  const checkRuns = sendPlan(ctx).then(() => Promise.all(CHECKS.map((check) => timed(() => check(ctx)))));
 
   // Wait for both before failing, so no Pact run is left behind when the provider goes away.
   const [pactSettled, checksSettled] = await Promise.allSettled([pactRun, checkRuns]);
@@ -244,18 +342,31 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
 
   const hint = await wrongBaseUrlHint(ctx);
   const notes = [...(await emptyAppNotes(ctx)), ...(await byIdCapNotes(ctx)), ...pactNotes];
-  // Last: it reports the redirects every request above met, each under its endpoint.
-  const redirects = redirectDrafts(ctx.client.redirected, ctx).map((draft) => ({ draft, durationMs: 0 }));
-  const checks = sortChecks([...pactSettled.value, ...checksSettled.value, ...redirects].map((t) => finalize(t, strict)));
+  // Last: the engine's checks of every answer the requests above got, each under its endpoint.
+  const knownIds = appId === undefined ? [] : recordIds(listRecords(await fetchList(ctx, "listHumanEvaluations", false, "app")) ?? []);
+  const judged = await answerDrafts(ctx.client.answered, ctx, {
+    baseUrl,
+    compat,
+    ...(appId === undefined ? {} : { appId }),
+    knownIds: new Set([...knownIds, ...(humanEvaluationId === undefined ? [] : [humanEvaluationId])]),
+    maxResponseBytes: ctx.client.maxResponseBytes,
+  });
+  const merged = mergeDrafts([...pactSettled.value, ...checksSettled.value, ...judged.map((draft) => ({ draft, durationMs: 0 }))]).map(
+    (t) => escalate(t, strict),
+  );
+  const based = run.baseline === undefined ? undefined : withBaseline(merged, run.baseline, run.today ?? startedAt.slice(0, 10));
+  const checks = sortChecks((based?.timed ?? merged).map(finalize));
   const counts = count(checks);
   const passed = counts.failed === 0;
   return {
-    baseUrl,
+    baseUrl: ctx.client.baseUrl,
     ...(appId === undefined ? {} : { appId }),
     ...(humanEvaluationId === undefined ? {} : { humanEvaluationId }),
     unknownAppId: ctx.unknownAppId,
     unknownEvaluationId: ctx.unknownEvaluationId,
+    malformedEvaluationId: ctx.malformedEvaluationId,
     strict,
+    compat,
     pact: pactOptions === undefined ? "disabled" : appId === undefined ? "skipped" : "ran",
     verdict: !passed ? "fail" : appId === undefined ? "partial" : "pass",
     passed,
@@ -265,6 +376,9 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
     durationMs: Math.round(performance.now() - start),
     requests: ctx.client.requestCount,
     counts,
+    ...(based === undefined
+      ? {}
+      : { baseline: { known: based.outcome.counts.known, stale: based.outcome.stale, expired: based.outcome.expired } }),
     checks,
     observations: providerObservations(ctx.client.answered),
   };
@@ -274,6 +388,7 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
 function providerObservations(answered: readonly ProviderResponse[]): Observation[] {
   const observations: Observation[] = [];
   for (const response of answered) {
+    if (response.transport !== undefined) continue;
     const observation = observe({
       side: "provider",
       source: "verify",

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toHtmlReport, verifyProvider, type VerificationReport } from "../../src/verify/index.js";
+import { fromVerify, renderHtml, verifyProvider, type VerificationReport } from "../../src/verify/index.js";
 import { startMockServer } from "../../src/mock/index.js";
 import { DEFAULT_DATASET_PATH, type Dataset } from "../../src/types/dataset.js";
 import { richestApp } from "../verify/conforming.js";
@@ -28,7 +28,7 @@ describe.runIf(RUN_BROWSER_TESTS)("HTML verify report in Chromium", () => {
     }
     dir = mkdtempSync(join(tmpdir(), "evals-contract-report-"));
     const file = join(dir, "verify.html");
-    writeFileSync(file, toHtmlReport(report));
+    writeFileSync(file, renderHtml(fromVerify(report)));
     url = pathToFileURL(file).href;
     chromium = await launchBrowser();
   });
@@ -114,7 +114,7 @@ describe.runIf(RUN_BROWSER_TESTS)("HTML verify report of a passing run of the mo
     }
     dir = mkdtempSync(join(tmpdir(), "evals-contract-report-"));
     const file = join(dir, "verify.html");
-    writeFileSync(file, toHtmlReport(report));
+    writeFileSync(file, renderHtml(fromVerify(report)));
     url = pathToFileURL(file).href;
     chromium = await launchBrowser();
   });

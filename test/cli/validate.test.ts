@@ -1,6 +1,6 @@
 // `evals-contract validate`: exit codes, output forms and one-line errors.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -46,20 +46,34 @@ describe("evals-contract validate", () => {
     expect(result.stdout).toMatch(/does not conform: 1 error, 0 warnings/);
   });
 
-  it("prints findings as JSON with --json", async () => {
+  it("writes the report as JSON with --json FILE (- is stdout, the text report then on stderr)", async () => {
     const broken = { ...EVALUATION_EXAMPLES[0], extra: 1 };
-    const result = await runCliCaptured(["validate", file("extra.json", broken), "--schema", "Evaluation", "--json"]);
+    const result = await runCliCaptured(["validate", file("extra.json", broken), "--schema", "Evaluation", "--json", "-"]);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as Record<string, unknown>;
-    expect(report).toMatchObject({ schema: "Evaluation", conforms: true, errors: 0, warnings: 1 });
+    expect(report).toMatchObject({
+      tool: "validate",
+      verdict: "pass",
+      properties: { schema: "Evaluation", records: "1 Evaluation" },
+      counts: { errors: 0, warnings: 1 },
+    });
     expect(report.findings).toEqual([
       {
+        check: "conformance",
         severity: "warning",
         path: "$.extra",
         rule: "unknown-property",
         message: 'property "extra" is not listed by the contract for Evaluation',
       },
     ]);
+    expect(result.stderr).toMatch(/extra\.json \(1 Evaluation\) conforms: 0 errors, 1 warning\n$/);
+  });
+
+  it("never writes a report over the file it validates", async () => {
+    const path = file("self.json", EVALUATION_EXAMPLES);
+    const result = await runCliCaptured(["validate", path, "--schema", "Evaluation", "--json", path]);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual(EVALUATION_EXAMPLES);
   });
 
   it.each([

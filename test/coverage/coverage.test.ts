@@ -11,6 +11,7 @@ import { CLIENT_CASES, casesInBody } from "../../src/contract/client-cases.js";
 import type { OperationId } from "../../src/contract/operations.js";
 import { observe, parseObservations, tallyCoverage, type CoverageReport, type Observation } from "../../src/coverage/index.js";
 import { fuzzProvider } from "../../src/fuzz/index.js";
+import type { Report, TableSection } from "../../src/report/index.js";
 import { startMockServer } from "../../src/mock/index.js";
 import { createMswHandlers } from "../../src/msw/index.js";
 import type { Dataset } from "../../src/types/dataset.js";
@@ -248,9 +249,13 @@ describe("evals-contract coverage", () => {
       "status-404",
     ]);
     expect(result.code, result.stdout).toBe(0);
-    const report = JSON.parse(readFileSync(json!, "utf8")) as CoverageReport;
-    expect(report.sides).toEqual(["consumer", "provider"]);
-    expect(report.rows.find((r) => r.operationId === ("getHumanEvaluation" as OperationId) && r.id === "malformed-id")?.consumer).toEqual({
+    const report = JSON.parse(readFileSync(json!, "utf8")) as Report;
+    expect(report).toMatchObject({ tool: "coverage", verdict: "pass" });
+    const byId = report.sections.find(
+      (s): s is TableSection => s.kind === "table" && s.operation === ("getHumanEvaluation" as OperationId),
+    );
+    expect(byId?.columns).toEqual(["consumer", "provider"]);
+    expect(byId?.rows.find((r) => r.id === "malformed-id")?.cells.consumer).toEqual({
       count: 1,
       first: "GET /human-evaluations/not-an-id",
     });
@@ -261,7 +266,7 @@ describe("evals-contract coverage", () => {
     );
     const page = readFileSync(html!, "utf8");
     expect(page).toMatch(/^<!doctype html>/);
-    expect(page).toContain("<title>PASS: coverage</title>");
+    expect(page).toContain(`<title>PASS: coverage ${consumerFile}, ${verifyFile}</title>`);
     expect(page).not.toMatch(/<script src=|<link |https?:\/\//);
     expect(page).toMatch(/<tr class="finding" data-severity="error" data-rule="surface"><td>surface<\/td><td><code>status-5xx<\/code>/);
   });

@@ -141,17 +141,28 @@ describe("drift against FastAPI's document of the service", () => {
 });
 
 describe("evals-contract drift", () => {
-  it("exits 0 on the FastAPI document, as JSON too, and writes JUnit", async () => {
+  it("exits 0 on the FastAPI document, as JSON too, and writes JUnit and HTML", async () => {
     const junit = join(dir, "reports", "drift.xml");
-    const text = await runCliCaptured(["drift", "--openapi", FASTAPI, "--junit", junit]);
+    const html = join(dir, "reports", "drift.html");
+    const text = await runCliCaptured(["drift", "--openapi", FASTAPI, "--junit", junit, "--html", html]);
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain("5 differences: 0 breaking, 5 compatible\nOK: no breaking drift\n");
-    expect(await readFile(junit, "utf8")).toMatch(/<testsuite name="drift" tests="5" failures="0" errors="0">/);
+    expect(text.stdout).toContain(
+      "5 differences: 0 breaking (errors), 5 compatible (warnings)\nPASS: no breaking drift from the contract\n",
+    );
+    expect(await readFile(junit, "utf8")).toMatch(/<testsuite name="drift" tests="5" failures="0" errors="0" skipped="0"/);
+    expect(await readFile(html, "utf8")).toContain(`<title>PASS: drift ${FASTAPI}</title>`);
     // Issue 22: a second run replaces its own report (no "already exists").
     const again = await runCliCaptured(["drift", "--openapi", FASTAPI, "--junit", junit]);
     expect([again.code, again.stderr]).toEqual([0, ""]);
-    const json = await runCliCaptured(["drift", "--openapi", FASTAPI, "--json"]);
-    expect(JSON.parse(json.stdout)).toMatchObject({ breaking: 0, compatible: 5, providerVersion: "3.0.2" });
+    // `--json -` is stdout: the JSON alone there, the text report on stderr.
+    const json = await runCliCaptured(["drift", "--openapi", FASTAPI, "--json", "-"]);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      tool: "drift",
+      verdict: "pass",
+      counts: { errors: 0, warnings: 5 },
+      properties: { providerVersion: "3.0.2" },
+    });
+    expect(json.stderr).toMatch(/\nPASS: no breaking drift from the contract\n$/);
   });
 
   it("exits 1 on breaking drift, from YAML served over HTTP", async () => {
@@ -165,11 +176,11 @@ describe("evals-contract drift", () => {
       const run = await runCliCaptured(["drift", "--openapi", `http://127.0.0.1:${port}/openapi.yaml`, "--junit", junit]);
       expect(run.code).toBe(1);
       expect(run.stdout).toMatch(
-        /breaking \(1\)\n {2}GET \/evaluations 200\n {4}field-missing +\$\[\*\]\.created_at {2}the provider does not describe "created_at"/,
+        /\nGET \/evaluations 200\n {2}FAIL {2}field-missing \(1 error\)\n {8}error {3}\$\[\*\]\.created_at {2}field-missing: the provider does not describe "created_at"/,
       );
       expect(run.stdout).toMatch(/FAIL: /);
       expect(await readFile(junit, "utf8")).toContain(
-        '<failure message="1 breaking difference: field-missing $[*].created_at" type="field-missing">',
+        '<failure message="1 error: $[*].created_at field-missing: the provider does not describe &quot;created_at&quot;',
       );
     } finally {
       server.close();

@@ -4,11 +4,13 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FuzzReport } from "../../src/fuzz/index.js";
+import type { Report } from "../../src/fuzz/index.js";
 import { runCliCaptured } from "../helpers/run-cli.js";
 import { closeTestServers, listenForTest } from "../helpers/test-servers.js";
 import { APP_A } from "../verify/dataset.js";
 import { appIdOf, createFaultyProvider, json, providerUrl, type FaultyProvider } from "./faulty-providers.js";
+import { CHECK_NAMES } from "../../src/engine/index.js";
+import { OPERATION_IDS } from "../../src/contract/operations.js";
 
 let dir: string;
 let good: FaultyProvider & { url: string };
@@ -104,10 +106,16 @@ describe("evals-contract fuzz", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Fuzzing http:\/\/127\.0\.0\.1:\d+ \(app_id \S+; seed 2; 400 requests planned\)/);
     expect(result.stdout.trimEnd().split("\n").at(-1)).toBe("PASS: no odd request broke the provider");
-    const report = JSON.parse(readFileSync(json!, "utf8")) as FuzzReport;
-    expect(report).toMatchObject({ tool: "fuzz", seed: 2, planned: 400, sent: 400, verdict: "pass", counts: { errors: 0 } });
+    const report = JSON.parse(readFileSync(json!, "utf8")) as Report;
+    expect(report).toMatchObject({
+      tool: "fuzz",
+      properties: { seed: "2", planned: "400", sent: "400" },
+      verdict: "pass",
+      counts: { errors: 0, requests: 400 },
+    });
     const xml = readFileSync(junit!, "utf8");
-    expect(xml).toContain('<testsuite name="fuzz" tests="27" failures="0"');
+    // A testcase per check of the engine's registry and operation.
+    expect(xml).toContain(`<testsuite name="fuzz" tests="${CHECK_NAMES.length * OPERATION_IDS.length}" failures="0"`);
     expect(xml).toContain('name="GET /human-evaluations/{evaluation_id}: server-error"');
     const page = readFileSync(html!, "utf8");
     expect(page).toMatch(/^<!doctype html>/);

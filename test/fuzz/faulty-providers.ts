@@ -421,7 +421,7 @@ export const FAULTS: readonly FuzzGalleryFault[] = [
         data.evaluations.filter((e) => e.app_id === appId).map(({ status: _status, ...rest }) => rest),
       );
     },
-    expect: { check: "body", operationId: "listEvaluations", severity: "error" },
+    expect: { check: "conformance", operationId: "listEvaluations", severity: "error" },
     shrunk: (request) =>
       check(
         request.query.some(([name]) => name !== "app_id"),

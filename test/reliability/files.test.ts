@@ -140,7 +140,7 @@ describe("reliability: verify report files", () => {
   it("--json - writes the JSON report to stdout and the text report to stderr", async () => {
     const { code, stdout, stderr } = await verify("--json", "-");
     expect(code).toBe(1);
-    expect(JSON.parse(stdout)).toMatchObject({ verdict: "fail", baseUrl: expect.any(String) });
+    expect(JSON.parse(stdout)).toMatchObject({ tool: "verify", verdict: "fail", properties: { baseUrl: expect.any(String) } });
     expect(stderr).toMatch(/^FAIL: the provider breaks the contract$/m);
   });
 });

@@ -6,7 +6,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createProviderClient } from "../../src/io/provider-client.js";
+import { assertReachable, createProviderClient } from "../../src/engine/provider-client.js";
 import { closeTestServers, listenForTest } from "../helpers/test-servers.js";
 
 afterEach(closeTestServers);
@@ -36,13 +36,18 @@ describe("reliability: a kept-alive connection the server closed", () => {
     expect(connections()).toBe(2);
   });
 
-  it("a server that closes every connection is one clear error, after one retry", async () => {
+  it("a server that closes every connection is one clear error, before anything else is sent", async () => {
     const { url, connections } = await server(0);
     const client = createProviderClient({ baseUrl: url, timeoutMs: 5_000, concurrency: 1 });
-    await expect(client.get("/evaluations")).rejects.toMatchObject({
-      code: "E_PROVIDER_UNREACHABLE",
-      message: expect.stringMatching(/closed before an answer \(GET \/evaluations\)$/),
-    });
-    expect(connections()).toBe(2);
+    const response = await client.get("/evaluations");
+    expect(() => assertReachable(client, response)).toThrow(
+      expect.objectContaining({
+        code: "E_PROVIDER_UNREACHABLE",
+        message: expect.stringMatching(/closed before a complete answer \(ECONNRESET\) \(GET \/evaluations\)$/),
+      }),
+    );
+    client.close();
+    // A fresh connection closed is the server's answer, not a stale kept-alive one: no retry.
+    expect(connections()).toBe(1);
   });
 });

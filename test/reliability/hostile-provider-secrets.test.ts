@@ -44,9 +44,73 @@ describe("reliability: a redirect to a URL with credentials", () => {
     expect(all).not.toContain(PASSWORD);
     expect(all).not.toContain(TOKEN);
     expect(code).toBe(1);
-    const report = JSON.parse(stdout) as { checks: Array<{ findings: Array<{ rule: string; message: string }> }> };
-    const hit = report.checks.flatMap((c) => c.findings).find((f) => f.rule === "credentials-redirect");
+    const report = JSON.parse(stdout) as { findings: Array<{ rule: string; message: string }> };
+    const hit = report.findings.find((f) => f.rule === "credentials-redirect");
     expect(hit?.message).toMatch(/a URL with credentials: not followed/);
     expect(hit?.message).toMatch(/\[redacted\]@/);
+  });
+});
+
+// Issue 30: `--base-url http://u:s3cret@host/api?token=abc` printed both in its error line. The
+// credentials are the provider's basic auth (sent, never shown); a query is refused, redacted.
+describe("reliability: secrets in --base-url", () => {
+  const tools: Array<{ tool: string; extra: string[] }> = [
+    { tool: "verify", extra: ["--no-pact"] },
+    { tool: "fuzz", extra: ["--max-requests", "60", "--seed", "1"] },
+  ];
+
+  it.each(tools)("$tool: a query or an unreachable provider is one line with no secret", async ({ tool, extra }) => {
+    const withQuery = await runCliCaptured([
+      tool,
+      "--base-url",
+      `http://u:${PASSWORD}@127.0.0.1:1/api?token=${TOKEN}`,
+      "--app-id",
+      APP,
+      ...extra,
+    ]);
+    expect(withQuery.code).toBe(2);
+    expect(withQuery.stderr.trim().split("\n")).toHaveLength(1);
+    expect(withQuery.stderr).toContain("http://[redacted]@127.0.0.1:1/api?token=[redacted]");
+    const unreachable = await runCliCaptured([tool, "--base-url", `http://u:${PASSWORD}@127.0.0.1:1/api`, "--app-id", APP, ...extra]);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.stderr).toMatch(/cannot reach the provider at http:\/\/\[redacted\]@127\.0\.0\.1:1\/api: connection refused/);
+    for (const text of [withQuery.stdout, withQuery.stderr, unreachable.stdout, unreachable.stderr]) {
+      expect(text).not.toContain(PASSWORD);
+      expect(text).not.toContain(TOKEN);
+    }
+  });
+
+  it.each(tools)("$tool: credentials go as basic auth, and into no line or report", async ({ tool, extra }) => {
+    const authorizations = new Set<string>();
+    const server = createServer((request, response) => {
+      authorizations.add(request.headers.authorization ?? "none");
+      response.writeHead(200, { "content-type": "application/json" }).end("[]");
+    });
+    await listenForTest(server);
+    const port = (server.address() as AddressInfo).port;
+    const { mkdtempSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "evals-secrets-"));
+    const files = ["json", "junit", "html"].map((kind) => join(dir, `report.${kind}`));
+    const result = await runCliCaptured([
+      tool,
+      "--base-url",
+      `http://user:${PASSWORD}@127.0.0.1:${port}/api`,
+      "--app-id",
+      APP,
+      ...(tool === "verify" ? ["--allow-empty-app"] : []),
+      ...extra,
+      "--json",
+      files[0]!,
+      "--junit",
+      files[1]!,
+      "--html",
+      files[2]!,
+    ]);
+    expect([0, 1]).toContain(result.code);
+    expect([...authorizations]).toEqual([`Basic ${Buffer.from(`user:${PASSWORD}`).toString("base64")}`]);
+    for (const text of [result.stdout, result.stderr, ...files.map((file) => readFileSync(file, "utf8"))])
+      expect(text).not.toContain(PASSWORD);
   });
 });

@@ -86,7 +86,7 @@ describe("reliability: the mock under reload", () => {
       const event = await changed;
       reloadDone = true;
       await answered;
-      expect(event).toMatchObject({ ok: true, summary: expect.stringMatching(/^20000 evaluations/) });
+      expect(event).toMatchObject({ ok: true, summary: expect.stringMatching(/^20,000 evaluations/) });
       expect(answeredDuringReload).toEqual({ status: 200, evaluations: before, reloadDone: false });
       expect(await count(`${mock.server.url}/evaluations?app_id=${ownerOf(big)}`)).toBe(20_000);
     } finally {

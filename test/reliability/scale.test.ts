@@ -58,8 +58,8 @@ const rows: Array<[string, () => Promise<void>]> = [
       const { code, stdout, stderr } = await validate();
       expect(stderr).toBe("");
       expect(code).toBe(0);
-      const summary = /conforms: 0 errors, (\d+) warnings\n$/.exec(stdout);
-      expect(Number(summary?.[1])).toBeGreaterThan(100_000);
+      const summary = /conforms: 0 errors, ([\d,]+) warnings\n$/.exec(stdout);
+      expect(Number(summary?.[1]?.replace(/,/g, ""))).toBeGreaterThan(100_000);
     },
   ],
   [
@@ -73,13 +73,13 @@ const rows: Array<[string, () => Promise<void>]> = [
   [
     "validate --json streams its report in bounded writes (a 300 MB report was one string: Invalid string length)",
     async () => {
-      const { code, writes, stdout } = await validate("--json");
+      const { code, writes, stdout } = await validate("--json", "-");
       expect(code).toBe(0);
       expect(writes.length).toBeGreaterThan(100);
       expect(Math.max(...writes)).toBeLessThan(1 << 20);
-      const report = JSON.parse(stdout) as { conforms: boolean; warnings: number; findings: unknown[] };
-      expect(report.conforms).toBe(true);
-      expect(report.findings).toHaveLength(report.warnings);
+      const report = JSON.parse(stdout) as { verdict: string; counts: { warnings: number }; findings: unknown[] };
+      expect(report.verdict).toBe("pass");
+      expect(report.findings).toHaveLength(report.counts.warnings);
     },
   ],
   [

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRedactor } from "../../src/io/index.js";
 import { startMockServer } from "../../src/mock/index.js";
 import { PACT_FILE, PACT_PROVIDER } from "../../src/pact/contract.js";
-import { formatReport, verifyProvider } from "../../src/verify/index.js";
+import { fromVerify, renderText, verifyProvider } from "../../src/verify/index.js";
 import { startFakeBroker } from "../pact/fake-broker.js";
 import { runCliCaptured } from "../helpers/run-cli.js";
 
@@ -103,7 +103,7 @@ describe("reliability: secrets", () => {
     closers.push(() => new Promise((resolve) => server.close(() => resolve())));
     const { port } = server.address() as AddressInfo;
     const report = await verifyProvider({ baseUrl: `http://${USER}:${PASSWORD}@127.0.0.1:${port}`, appId: "a", pact: false });
-    const text = `${formatReport(report).join("\n")}\n${JSON.stringify(report)}`;
+    const text = `${renderText(fromVerify(report)).join("\n")}\n${JSON.stringify(report)}`;
     expect(text).toMatch(/cross-origin-redirect/);
     expect(text).not.toContain(PASSWORD);
   });

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startMockServer } from "../../src/mock/index.js";
-import { formatReport, verifyProvider } from "../../src/verify/index.js";
+import { fromVerify, renderText, verifyProvider } from "../../src/verify/index.js";
 import { runCliCaptured } from "../helpers/run-cli.js";
 
 const ROOT = new URL("../../", import.meta.url);
@@ -136,7 +136,7 @@ describe("reliability: escaping what comes from outside", () => {
     try {
       const { port } = server.address() as AddressInfo;
       const report = await verifyProvider({ baseUrl: `http://127.0.0.1:${port}`, appId: "666dde95962bbaffdb0072b5", pact: false });
-      const lines = formatReport(report);
+      const lines = renderText(fromVerify(report));
       for (const line of lines) expect(line).not.toMatch(RAW_CONTROL);
       expect(lines.join("\n")).toContain("\\x1b[2J\\nPASS");
       expect(lines.filter((l) => l.startsWith("PASS"))).toEqual([]);

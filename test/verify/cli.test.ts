@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { VerificationReport } from "../../src/verify/index.js";
+import type { Report } from "../../src/verify/index.js";
 import { runCliCaptured } from "../helpers/run-cli.js";
 import { APP_A, galleryDataset } from "./dataset.js";
 import { startFixtureProvider, type RunningProvider } from "./fixture-provider.js";
@@ -37,7 +37,8 @@ describe("evals-contract verify", () => {
     const result = await runCliCaptured(["verify", "--base-url", good.url, "--app-id", APP_A, "--no-pact"]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("\nGET /human-evaluations/{evaluation_id}\n  ok    conformance\n  ok    same-record-as-list\n");
+    // A section whose checks all passed is one line.
+    expect(result.stdout).toContain("\nGET /human-evaluations/{evaluation_id}  ok: conformance, same-record-as-list\n");
     expect(result.stdout).toMatch(
       /16 checks: 16 passed, 0 warned, 0 failed, 0 skipped; 0 errors, 0 warnings; \d+ requests in [\d.]+ s\nPASS/,
     );
@@ -48,7 +49,7 @@ describe("evals-contract verify", () => {
     const result = await runCliCaptured(["verify", "--base-url", good.url, "--app-id", APP_A, "--pact-file", pactFile]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout.match(/^ {2}ok {4}pact: /gm)).toHaveLength(3);
+    expect(result.stdout.match(/(?:^ {2}ok {4}|ok: )pact: /gm)).toHaveLength(3);
     expect(result.stdout).toMatch(/19 checks: 19 passed/);
   });
 
@@ -61,9 +62,9 @@ describe("evals-contract verify", () => {
       `  skip  pact: a request to list the human evaluations of an app (provider state "app has human evaluations" cannot be met: app ${APP_A} has no human evaluations on the provider (GET /human-evaluations?app_id=${APP_A} answered []))`,
     );
     expect(result.stdout).toContain(`  skip  conformance (app ${APP_A} lists no human evaluation to fetch by id)`);
-    expect(result.stdout).toContain(`  ok    pact: a request to list the evaluations of an app`);
+    expect(result.stdout).toContain(`ok: pact: a request to list the evaluations of an app`);
     expect(result.stdout).toContain(`\nNote: app ${APP_A} has no human evaluations`);
-    expect(result.stdout).toMatch(/19 checks: 14 passed, 0 warned, 0 failed, 5 skipped; 0 errors, 0 warnings;.*\nPASS: /);
+    expect(result.stdout).toMatch(/18 checks: 13 passed, 0 warned, 0 failed, 5 skipped; 0 errors, 0 warnings;.*\nPASS: /);
   });
 
   it("exits 2 naming --app-id when it is missing, and runs the partial checks with --partial (PARTIAL in text, JSON and JUnit)", async () => {
@@ -78,7 +79,7 @@ describe("evals-contract verify", () => {
     expect(partial.code).toBe(0);
     expect(partial.stdout).not.toContain("PASS");
     expect(partial.stdout).toMatch(/\nPARTIAL: no check failed, but without --app-id only the checks that need no data ran[^\n]*\n$/);
-    expect(JSON.parse(readFileSync(json, "utf8"))).toMatchObject({ verdict: "partial", passed: true });
+    expect(JSON.parse(readFileSync(json, "utf8"))).toMatchObject({ tool: "verify", verdict: "partial" });
     const xml = readFileSync(junit, "utf8");
     expect(xml).toContain('<testsuites name="evals-contract verify (partial: no --app-id)"');
     expect(xml).toContain('<property name="verdict" value="partial"/>');
@@ -108,23 +109,31 @@ describe("evals-contract verify", () => {
       html,
     ]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain("  FAIL  app-id-filter\n        error   $[2].app_id");
-    const report = JSON.parse(readFileSync(json, "utf8")) as VerificationReport;
-    expect(report).toMatchObject({ passed: false, appId: APP_A, pact: "disabled", counts: { failed: 2 } });
-    expect(report.checks.find((c) => c.check === "app-id-filter" && c.outcome === "failed")?.findings[0]).toMatchObject({
+    expect(result.stdout).toContain("  FAIL  filter-bypass (1 error)\n        error   $[2].app_id  filter-bypass: the list for app_id");
+    const report = JSON.parse(readFileSync(json, "utf8")) as Report;
+    expect(report).toMatchObject({
+      tool: "verify",
+      verdict: "fail",
+      properties: { appId: APP_A, pact: "disabled" },
+      counts: { failed: 3 },
+    });
+    expect(report.findings.find((f) => f.check === "filter-bypass")).toMatchObject({
+      operation: "listEvaluations",
       path: "$[2].app_id",
-      rule: "app-id-filter",
+      rule: "filter-bypass",
       request: `GET /evaluations?app_id=${APP_A}`,
     });
     const xml = readFileSync(junit, "utf8");
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="evals-contract verify" tests="16" failures="2"/);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="evals-contract verify" tests="18" failures="3"/);
     expect(xml.match(/<testsuite /g)).toHaveLength(2);
-    expect(xml).toContain('<testcase classname="verify.cross-endpoint" name="GET /evaluations?app_id={app_id}: app-id-filter"');
-    expect(xml).toMatch(/<failure message="1 error: \$\[2\]\.app_id app-id-filter: record of app &quot;666dde95962bbaffdb0072ff&quot;/);
+    expect(xml).toContain('<testcase classname="verify.conformance" name="GET /evaluations?app_id={app_id}: filter-bypass"');
+    expect(xml).toMatch(
+      /<failure message="1 error: \$\[2\]\.app_id filter-bypass: the list for app_id &quot;666dde95962bbaffdb0072b5&quot; holds 1 of 3 records/,
+    );
     const page = readFileSync(html, "utf8");
     expect(page).toMatch(/^<!doctype html>/);
     expect(page).toContain(
-      `<tr class="finding" data-severity="error" data-rule="app-id-filter"><td class="sev-error">error</td><td><code>$[2].app_id</code></td>`,
+      `<tr class="finding" data-severity="error" data-rule="filter-bypass"><td class="sev-error">error</td><td><code>$[2].app_id</code></td>`,
     );
     // Written atomically: no temporary file left behind.
     expect(
@@ -147,7 +156,7 @@ describe("evals-contract verify", () => {
       expect(readFileSync(file, "utf8")).not.toBe("an older report");
       const forced = await runCliCaptured(["verify", "--base-url", good.url, "--app-id", APP_A, "--no-pact", flag, file, "--force"]);
       expect(forced.code).toBe(0);
-      if (flag === "--json") expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ passed: true });
+      if (flag === "--json") expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ tool: "verify", verdict: "pass" });
     },
   );
 

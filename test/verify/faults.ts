@@ -58,6 +58,11 @@ const LIST_HUMAN = "GET /human-evaluations?app_id={app_id}";
 const BY_ID = "GET /human-evaluations/{evaluation_id}";
 const UNKNOWN_EVALS = "GET /evaluations?app_id={unknown}";
 const UNKNOWN_HUMAN = "GET /human-evaluations?app_id={unknown}";
+const LIST_EVALS_SLASH = "GET /evaluations/?app_id={app_id}";
+const LIST_HUMAN_SLASH = "GET /human-evaluations/?app_id={app_id}";
+const BY_ID_SLASH = "GET /human-evaluations/{evaluation_id}/";
+const UNKNOWN_ID = "GET /human-evaluations/{unknown}";
+const MALFORMED_ID = "GET /human-evaluations/{malformed}";
 const HUMAN = ["listHumanEvaluations", "getHumanEvaluation"] satisfies OperationId[];
 
 /** A finding of the Pact step: its interactions are filed under the endpoint they exercise. */
@@ -122,8 +127,12 @@ export const GALLERY: readonly GalleryFault[] = [
     name: "ignored app_id filter (records of another app)",
     fault: (request, reply, data) =>
       request.operationId === "listEvaluations" && reply.status === 200 ? { ...reply, body: structuredClone(data.evaluations) } : reply,
-    expect: { rule: "app-id-filter", endpoint: LIST_EVALS, path: "$[2].app_id" },
-    also: [{ rule: "unknown-app-id", endpoint: UNKNOWN_EVALS }],
+    expect: { rule: "filter-bypass", endpoint: LIST_EVALS, path: "$[2].app_id" },
+    // Every list of /evaluations ignores the filter: both path forms, and the unknown app's too.
+    also: [
+      { rule: "filter-bypass", endpoint: LIST_EVALS_SLASH },
+      { rule: "filter-bypass", endpoint: UNKNOWN_EVALS },
+    ],
     // The contract's app_id is any string (the provider state's value is injected, not matched).
     pact: PACT_PASSES,
   },
@@ -135,6 +144,11 @@ export const GALLERY: readonly GalleryFault[] = [
       return { ...reply, body: structuredClone(others[0]) };
     },
     expect: { rule: "same-record-as-list", endpoint: BY_ID, path: "$.id" },
+    // Each answer names another id than the one asked for, in both path forms.
+    also: [
+      { rule: "filter-bypass", endpoint: BY_ID },
+      { rule: "filter-bypass", endpoint: BY_ID_SLASH },
+    ],
     // Another well-formed record matches the contract's types: only the cross-endpoint check sees it.
     pact: PACT_PASSES,
   },
@@ -146,6 +160,7 @@ export const GALLERY: readonly GalleryFault[] = [
       { rule: "content-type", endpoint: "GET /human-evaluations" },
       { rule: "content-type", endpoint: "GET /human-evaluations/" },
       { rule: "content-type", endpoint: UNKNOWN_HUMAN },
+      { rule: "content-type", endpoint: LIST_HUMAN_SLASH },
     ],
     pact: [pactAt(LIST_HUMAN)],
   },
@@ -177,8 +192,13 @@ export const GALLERY: readonly GalleryFault[] = [
     fault: on(["listHumanEvaluations"], (reply, request) =>
       request.query.has("app_id") ? { ...reply, status: 500, body: { detail: "Internal Server Error" } } : reply,
     ),
-    expect: { rule: "status-code", endpoint: LIST_HUMAN, path: "$" },
-    // The same 500 answers the unknown app id: only a warning there (older real services did it).
+    expect: { rule: "server-error", endpoint: LIST_HUMAN, path: "$" },
+    // The same 500 answers the slash form and the unknown app id: a server error is a defect on any
+    // request (only --compat legacy accepts the spec-era 500 for an unknown app, on /evaluations).
+    also: [
+      { rule: "server-error", endpoint: LIST_HUMAN_SLASH },
+      { rule: "server-error", endpoint: UNKNOWN_HUMAN },
+    ],
     // Pact's provider states find no list to take the app's data from.
     pact: [pactAt(LIST_HUMAN, "$"), pactAt(BY_ID, "$")],
   },
@@ -213,6 +233,11 @@ export const GALLERY: readonly GalleryFault[] = [
       // Without app_id, the slash forms answer 404 instead of 422 too.
       { rule: "missing-app-id", endpoint: "GET /evaluations/" },
       { rule: "missing-app-id", endpoint: "GET /human-evaluations/" },
+      // A list's own route answering 404 is missing, and so is a listed record's slash form.
+      ...[LIST_EVALS_SLASH, LIST_HUMAN_SLASH, "GET /evaluations/", "GET /human-evaluations/", BY_ID_SLASH].map((endpoint) => ({
+        rule: "status",
+        endpoint,
+      })),
     ],
     // The contract's requests use the plain form.
     pact: OUTSIDE_PACT,
@@ -290,13 +315,19 @@ export const GALLERY: readonly GalleryFault[] = [
     name: "no Content-Type header",
     fault: on(["getHumanEvaluation"], (reply) => ({ ...reply, contentType: "" })),
     expect: { rule: "content-type", endpoint: BY_ID, path: "$" },
+    // Every by-id answer lacks it: the slash form's, and the 404s of the unknown and malformed ids.
+    also: [
+      { rule: "content-type", endpoint: BY_ID_SLASH },
+      { rule: "content-type", endpoint: UNKNOWN_ID },
+      { rule: "content-type", endpoint: MALFORMED_ID },
+    ],
     pact: [pactAt(BY_ID)],
   },
   {
     name: "200 with an empty body",
     fault: on(["listHumanEvaluations"], (reply) => (reply.status === 200 ? { ...reply, raw: "" } : reply)),
+    // The unknown app's list is the same empty body: checked once, filed under the app's list.
     expect: { rule: "body-json", endpoint: LIST_HUMAN, path: "$" },
-    also: [{ rule: "body-json", endpoint: UNKNOWN_HUMAN }],
     // Pact's provider states find no list to take the app's data from.
     pact: [pactAt(LIST_HUMAN, "$"), pactAt(BY_ID, "$")],
   },
@@ -311,10 +342,8 @@ export const GALLERY: readonly GalleryFault[] = [
     expect: { rule: "content-type", endpoint: LIST_EVALS, path: "$" },
     also: [
       { rule: "body-json", endpoint: LIST_EVALS },
-      ...["GET /evaluations", "GET /evaluations/", UNKNOWN_EVALS].flatMap((endpoint) => [
-        { rule: "content-type", endpoint },
-        { rule: "body-json", endpoint },
-      ]),
+      // The same page answers every request of /evaluations: typed wrong at each, its body checked once.
+      ...["GET /evaluations", "GET /evaluations/", UNKNOWN_EVALS, LIST_EVALS_SLASH].map((endpoint) => ({ rule: "content-type", endpoint })),
     ],
     pact: [pactAt(LIST_EVALS, "$")],
   },
@@ -326,8 +355,10 @@ export const GALLERY: readonly GalleryFault[] = [
     // The plain form is what the seed names: every plain request fails as well.
     also: [
       { rule: "trailing-slash", endpoint: "GET /human-evaluations/?app_id={app_id}" },
-      { rule: "status-code", endpoint: LIST_EVALS },
-      { rule: "status-code", endpoint: LIST_HUMAN },
+      { rule: "status", endpoint: LIST_EVALS },
+      { rule: "status", endpoint: LIST_HUMAN },
+      { rule: "status", endpoint: "GET /evaluations" },
+      { rule: "status", endpoint: "GET /human-evaluations" },
       { rule: "missing-app-id", endpoint: "GET /evaluations" },
       { rule: "missing-app-id", endpoint: "GET /human-evaluations" },
     ],
@@ -348,7 +379,7 @@ export const GALLERY: readonly GalleryFault[] = [
       request.operationId === "listEvaluations" && reply.status === 200 && (reply.body as unknown[]).length === 0
         ? { ...reply, body: structuredClone(data.evaluations) }
         : reply,
-    expect: { rule: "unknown-app-id", endpoint: UNKNOWN_EVALS, path: "$" },
+    expect: { rule: "filter-bypass", endpoint: UNKNOWN_EVALS, path: "$[0].app_id" },
     pact: OUTSIDE_PACT,
   },
   {
@@ -357,7 +388,8 @@ export const GALLERY: readonly GalleryFault[] = [
       request.operationId === "getHumanEvaluation" && reply.status === 404
         ? { ...reply, status: 200, body: structuredClone(data.human_evaluations[0]) }
         : reply,
-    expect: { rule: "unknown-evaluation-id", endpoint: "GET /human-evaluations/{unknown}", path: "$" },
+    expect: { rule: "filter-bypass", endpoint: UNKNOWN_ID, path: "$.id" },
+    also: [{ rule: "filter-bypass", endpoint: MALFORMED_ID }],
     pact: OUTSIDE_PACT,
   },
 ];

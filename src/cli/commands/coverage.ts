@@ -2,27 +2,27 @@
 // (mock --record, MSW's record option, HAR, verify or fuzz --json), prints the coverage table, writes
 // --json/--junit/--html; 0 measured (and --min, --require met), 1 not met, 2 unreadable input.
 import {
-  formatCoverageReport,
+  fromCoverage,
   readObservationFiles,
+  renderJUnit,
+  renderText,
   requirableIds,
   tallyCoverage,
-  toCoverageJUnitXml,
-  writeCoverageHtmlReport,
+  writeHtmlReport,
+  writeJsonReport,
 } from "../../coverage/index.js";
 import { ToolkitError } from "../../errors.js";
-import { writeJson } from "../../io/index.js";
-import { parseCommandArgs, stringOption } from "../args.js";
+import { decimalNumber, parseCommandArgs, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { didYouMean } from "../did-you-mean.js";
 import { EXIT } from "../exit-codes.js";
-import { writeLine } from "../io.js";
+import { writeLines } from "../io.js";
 import { prepareReportFiles } from "../report-files.js";
 
 /** `--min` as a percentage from 0 to 100, or a usage error. */
 export function parseMin(raw: string): number {
-  const value = Number(raw.trim().replace(/%$/, ""));
-  if (raw.trim() === "" || !Number.isFinite(value) || value < 0 || value > 100)
-    throw new ToolkitError("E_USAGE", `--min must be a percentage from 0 to 100, got "${raw}"`);
+  const value = decimalNumber(raw.trim().replace(/%$/, ""));
+  if (!(value >= 0 && value <= 100)) throw new ToolkitError("E_USAGE", `--min must be a percentage from 0 to 100, got "${raw}"`);
   return value;
 }
 
@@ -65,7 +65,7 @@ Options:
   --min PERCENT            exit 1 when a side saw less than this share of the items (0-100)
   --require CASE,...       exit 1 when a side did not see one of these (an id, or OPERATION:id,
                            e.g. empty-list,getHumanEvaluation:status-404)
-  --json FILE              write the report as JSON
+  --json FILE              write the report as JSON (schemas/report.json)
   --junit FILE             write JUnit XML (a testcase per item: skipped when not seen; --min and
                            --require as failures)
   --html FILE              write a self-contained HTML page
@@ -99,13 +99,16 @@ Examples:
     const json = stringOption(values, "json");
     const junit = stringOption(values, "junit");
     const html = stringOption(values, "html");
-    const reports = await prepareReportFiles({ junit, json, html }, io);
+    // A report must never replace an input it was made from (`coverage obs.ndjson --json obs.ndjson`).
+    const inputFiles = positionals.map((path) => ({ name: "the input", path }));
+    const reports = await prepareReportFiles({ junit, json, html }, io, inputFiles);
     const { inputs, observations } = await readObservationFiles(positionals);
     const report = tallyCoverage(observations, inputs, options);
-    for (const line of formatCoverageReport(report)) writeLine(reports.textOut, line);
-    if (junit !== undefined) await reports.write(junit, (out) => void out.write(toCoverageJUnitXml(report)));
-    if (json !== undefined) await reports.write(json, (out) => writeJson(out, report));
-    if (html !== undefined) await reports.write(html, (out) => writeCoverageHtmlReport(out, report));
+    const model = fromCoverage(report);
+    await writeLines(reports.textOut, renderText(model));
+    if (junit !== undefined) await reports.write(junit, (out) => void out.write(renderJUnit(model)));
+    if (json !== undefined) await reports.write(json, (out) => writeJsonReport(out, model));
+    if (html !== undefined) await reports.write(html, (out) => writeHtmlReport(out, model));
     return report.passed ? EXIT.OK : EXIT.CONTRACT_FAILURE;
   },
 };

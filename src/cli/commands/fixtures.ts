@@ -3,13 +3,19 @@ import { stat } from "node:fs/promises";
 import { ToolkitError } from "../../errors.js";
 // The generator's modules one by one, not its index: the index also loads the schema-space
 // generator (json-schema-faker) and the live mode, which a realistic run never uses.
-import { DEFAULT_SEED, GENERATOR_MODES, type FixtureRun } from "../../generate/fixture-run-options.js";
-import { OUTPUT_FORMATS } from "../../generate/fixture-text.js";
-import { MAX_APPS } from "../../generate/object-id.js";
-import { DEFAULT_SIZES, MAX_RECORDS } from "../../generate/options.js";
-import { TIMESTAMP_STYLES } from "../../generate/timestamp.js";
-import { writeFixtures, type WriteSummary } from "../../generate/write-fixtures.js";
-import { writeFileAtomically } from "../../io/write-file-atomic.js";
+import {
+  DEFAULT_SEED,
+  DEFAULT_SIZES,
+  GENERATOR_MODES,
+  MAX_APPS,
+  MAX_RECORDS,
+  OUTPUT_FORMATS,
+  TIMESTAMP_STYLES,
+  writeFixtures,
+  type FixtureRun,
+  type WriteSummary,
+} from "../../generate/index.js";
+import { writeFileAtomically } from "../../io/index.js";
 import { createProgressBar } from "../progress-bar.js";
 import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";

@@ -6,22 +6,30 @@ import {
   DEFAULT_FUZZ_CONCURRENCY,
   DEFAULT_FUZZ_TIMEOUT_MS,
   DEFAULT_MAX_REQUESTS,
-  formatFuzzReport,
   formatPlannedRequest,
+  fromFuzz,
   fuzzProvider,
   planFuzzRequests,
   resolveFuzzOptions,
-  toFuzzJUnitXml,
-  writeFuzzHtmlReport,
+  renderJUnit,
+  renderText,
+  writeHtmlReport,
+  writeJsonReport,
+  COMPATS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  failureFinding,
+  replayCases,
+  replayFailures,
+  type ReplayCase,
   type FuzzOptions,
 } from "../../fuzz/index.js";
-import { writeJson } from "../../io/index.js";
-import { DEFAULT_MAX_RESPONSE_BYTES } from "../../verify/index.js";
-import { intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
+import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { parseDuration } from "../duration.js";
 import { EXIT } from "../exit-codes.js";
-import { writeLine } from "../io.js";
+import { writeLine, writeLines } from "../io.js";
+import { BASELINE_OPTIONS, readBaselineOption, todayUtc, updateBaselineFile } from "../baseline-option.js";
+import { readJsonFile } from "../../io/index.js";
 import { prepareReportFiles } from "../report-files.js";
 
 /** `I/N` as `{ index, total }`, or a usage error. */
@@ -79,8 +87,8 @@ Options:
   --shard I/N                send only this job's share of the seed's requests (1/4 .. 4/4 split
                              one run over four CI jobs; every job needs the same --seed)
   --dry-run                  print the planned requests, one per line, and send nothing
+  --json FILE                write the report as JSON (every failure; schemas/report.json)
   --junit FILE               write a JUnit XML report (a testcase per check and operation)
-  --json FILE                write the full report as JSON
   --html FILE                write a self-contained HTML report
                              (FILE - is stdout; the text report then goes to stderr)
   --force                    accepted: report files are outputs, replaced on every run
@@ -108,6 +116,9 @@ Examples:
       "max-response-bytes": { type: "string" },
       header: { type: "string", multiple: true },
       strict: { type: "boolean" },
+      compat: { type: "string" },
+      ...BASELINE_OPTIONS,
+      replay: { type: "string" },
       shard: { type: "string" },
       "dry-run": { type: "boolean" },
       junit: { type: "string" },
@@ -119,7 +130,9 @@ Examples:
     const baseUrl = stringOption(values, "base-url");
     if (baseUrl === undefined)
       throw new ToolkitError("E_USAGE", "--base-url is required (the provider's base URL, e.g. http://localhost:8000/api)");
-    const appId = stringOption(values, "app-id");
+    const replay = stringOption(values, "replay");
+    const replayed = replay === undefined ? undefined : await readReplay(replay);
+    const appId = stringOption(values, "app-id") ?? replayed?.appId;
     if (appId === undefined) throw new ToolkitError("E_USAGE", "--app-id is required: the app whose records the fuzzer starts from");
     const seedRaw = stringOption(values, "seed");
     const shardRaw = stringOption(values, "shard");
@@ -127,9 +140,18 @@ Examples:
       throw new ToolkitError("E_USAGE", "--shard needs --seed: every shard must draw the same plan (pass the same --seed to each job)");
     const timeLimit = stringOption(values, "time-limit");
     const maxResponseTime = stringOption(values, "max-response-time");
+    const compat = choiceOption(values, "compat", COMPATS);
+    const baseline = await readBaselineOption(values);
+    if (replayed !== undefined && (baseline.update || values["dry-run"] === true || shardRaw !== undefined))
+      throw new ToolkitError(
+        "E_USAGE",
+        "--replay sends the failures of a report again: it takes no --update-baseline, --dry-run or --shard",
+      );
     const options: FuzzOptions = {
       baseUrl,
       appId,
+      ...(compat === undefined ? {} : { compat }),
+      ...(baseline.baseline === undefined ? {} : { baseline: baseline.baseline, today: todayUtc() }),
       ...(seedRaw === undefined ? {} : { seed: intOption(values, "seed", 0, 0, Number.MAX_SAFE_INTEGER) }),
       maxRequests: intOption(values, "max-requests", DEFAULT_MAX_REQUESTS, 1, 1_000_000),
       concurrency: intOption(values, "concurrency", DEFAULT_FUZZ_CONCURRENCY, 1, 256),
@@ -156,12 +178,31 @@ Examples:
     const junit = stringOption(values, "junit");
     const json = stringOption(values, "json");
     const html = stringOption(values, "html");
-    const reports = await prepareReportFiles({ junit, json, html }, io);
-    const report = await fuzzProvider(options);
-    for (const line of formatFuzzReport(report)) writeLine(reports.textOut, line);
-    if (junit !== undefined) await reports.write(junit, (out) => void out.write(toFuzzJUnitXml(report)));
-    if (json !== undefined) await reports.write(json, (out) => writeJson(out, report));
-    if (html !== undefined) await reports.write(html, (out) => writeFuzzHtmlReport(out, report));
+    const inputs = [
+      ...(baseline.file === undefined ? [] : [{ name: "--baseline", path: baseline.file }]),
+      ...(replay === undefined ? [] : [{ name: "--replay", path: replay }]),
+    ];
+    const reports = await prepareReportFiles({ junit, json, html }, io, inputs);
+    const report =
+      replayed === undefined ? await fuzzProvider(options) : await replayFailures({ ...options, cases: replayed.cases, source: replay! });
+    if (report.baseline !== undefined && baseline.file !== undefined) report.baseline.file = baseline.file;
+    const model = fromFuzz(report);
+    await writeLines(reports.textOut, renderText(model));
+    if (junit !== undefined) await reports.write(junit, (out) => void out.write(renderJUnit(model)));
+    if (json !== undefined) await reports.write(json, (out) => writeJsonReport(out, model));
+    if (html !== undefined) await reports.write(html, (out) => writeHtmlReport(out, model));
+    if (baseline.update) {
+      writeLine(reports.textOut, await updateBaselineFile(baseline, report.failures.map(failureFinding), report.strict));
+      return EXIT.OK;
+    }
     return report.passed ? EXIT.OK : EXIT.CONTRACT_FAILURE;
   },
 };
+
+/** The failures of a fuzz JSON report to send again, and the app it was run for. */
+async function readReplay(file: string): Promise<{ cases: ReplayCase[]; appId?: string }> {
+  const report = await readJsonFile(file);
+  const cases = replayCases(report, file);
+  const properties = (report as { properties?: { appId?: unknown } }).properties;
+  return { cases, ...(typeof properties?.appId === "string" ? { appId: properties.appId } : {}) };
+}

@@ -2,22 +2,25 @@
 // report, writes --junit/--json/--html files, returns the exit code (0 conforms, or a partial run with no
 // failure; 1 broken; 2 cannot run, --app-id missing without --partial included).
 import { ToolkitError } from "../../errors.js";
-import { writeJson } from "../../io/index.js";
 import { prepareReportFiles } from "../report-files.js";
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
-  formatReport,
-  writeHtmlReport,
-  toJUnitXml,
+  fromVerify,
+  renderJUnit,
+  renderText,
   verifyProvider,
+  writeHtmlReport,
+  writeJsonReport,
+  COMPATS,
   type PactStepOptions,
 } from "../../verify/index.js";
 import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption, type ParsedArgs } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { writeLine } from "../io.js";
+import { writeLine, writeLines } from "../io.js";
+import { BASELINE_OPTIONS, readBaselineOption, todayUtc, updateBaselineFile } from "../baseline-option.js";
 
 const LOG_LEVELS = ["trace", "debug", "info", "warn", "error"] as const;
 
@@ -63,10 +66,17 @@ Options:
   --human-evaluation-id ID     also fetch this human evaluation by id (and give it to Pact)
   --strict                     warnings count as errors (the real service's null optionals and
                                naive timestamps are warnings: --strict fails them)
+  --compat ERA                 current (default: any 5xx is an error) or legacy (the spec-era
+                               service's documented 500s, for an unknown or malformed human
+                               evaluation id and an unknown app on /evaluations, are warnings)
+  --baseline FILE              findings this file lists are reported as known and do not fail the
+                               run; entries past their "expires" date fail again, entries no longer
+                               found are reported as stale (docs/baseline.md)
+  --update-baseline            write the run's failures to the --baseline file (exit 0)
+  --json FILE                  write the report as JSON (every finding; schemas/report.json)
   --junit FILE                 write a JUnit XML report (a testsuite per check group)
-  --json FILE                  write the full report as JSON
   --html FILE                  write a self-contained HTML report (open it in a browser; no network)
-                               (FILE - is stdout for --junit, --json and --html; the text report then
+                               (FILE - is stdout for --json, --junit and --html; the text report then
                                goes to stderr)
   --force                      accepted, no longer needed: report files are outputs, and an existing
                                regular file (or a symlink to one) is replaced atomically on every
@@ -105,6 +115,8 @@ Examples:
       "allow-empty-app": { type: "boolean" },
       "human-evaluation-id": { type: "string" },
       strict: { type: "boolean" },
+      compat: { type: "string" },
+      ...BASELINE_OPTIONS,
       junit: { type: "string" },
       json: { type: "string" },
       html: { type: "string" },
@@ -134,7 +146,14 @@ Examples:
     const noPact = values["no-pact"] === true;
     const pact = pactOptions(values, process.env);
     if (noPact && Object.keys(pact).length > 0) throw new ToolkitError("E_USAGE", "--no-pact cannot be combined with Pact options");
-    const reports = await prepareReportFiles({ junit, json, html }, io);
+    const compat = choiceOption(values, "compat", COMPATS);
+    const baseline = await readBaselineOption(values);
+    // A report file must never replace what the run reads: the baseline, a pact file.
+    const inputs = [
+      ...(baseline.file === undefined ? [] : [{ name: "--baseline", path: baseline.file }]),
+      ...(pact.pactFiles ?? []).map((path) => ({ name: "--pact-file", path })),
+    ];
+    const reports = await prepareReportFiles({ junit, json, html }, io, inputs);
     const appId = stringOption(values, "app-id");
     const humanEvaluationId = stringOption(values, "human-evaluation-id");
 
@@ -145,17 +164,32 @@ Examples:
       partial: values.partial === true,
       allowEmptyApp: values["allow-empty-app"] === true,
       strict: values.strict === true,
+      ...(compat === undefined ? {} : { compat }),
+      ...(baseline.baseline === undefined ? {} : { baseline: baseline.baseline, today: todayUtc() }),
       pact: noPact ? false : pact,
       timeoutMs: intOption(values, "timeout", DEFAULT_TIMEOUT_MS, 1, 600_000),
       concurrency: intOption(values, "concurrency", DEFAULT_CONCURRENCY, 1, 64),
       maxResponseBytes: intOption(values, "max-response-bytes", DEFAULT_MAX_RESPONSE_BYTES, 1, 2 ** 31),
     });
 
-    for (const line of formatReport(report)) writeLine(reports.textOut, line);
-    if (junit !== undefined) await reports.write(junit, (out) => void out.write(toJUnitXml(report)));
+    if (report.baseline !== undefined && baseline.file !== undefined) report.baseline.file = baseline.file;
+    const model = fromVerify(report);
+    await writeLines(reports.textOut, renderText(model));
+    if (junit !== undefined) await reports.write(junit, (out) => void out.write(renderJUnit(model)));
     // Streamed: a report of hundreds of thousands of findings is larger than one string may be.
-    if (json !== undefined) await reports.write(json, (out) => writeJson(out, report));
-    if (html !== undefined) await reports.write(html, (out) => writeHtmlReport(out, report));
+    if (json !== undefined) await reports.write(json, (out) => writeJsonReport(out, model));
+    if (html !== undefined) await reports.write(html, (out) => writeHtmlReport(out, model));
+    if (baseline.update) {
+      writeLine(
+        reports.textOut,
+        await updateBaselineFile(
+          baseline,
+          report.checks.flatMap((check) => check.findings),
+          report.strict,
+        ),
+      );
+      return EXIT.OK;
+    }
     // A partial run exits 0 only when nothing failed; its report says PARTIAL, never PASS.
     return report.verdict === "fail" ? EXIT.CONTRACT_FAILURE : EXIT.OK;
   },

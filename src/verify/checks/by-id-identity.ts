@@ -3,7 +3,8 @@
 import { isPlainObject } from "../../types/json.js";
 import { byIdLabel, listLabel } from "../endpoints.js";
 import { firstDifference, showValue } from "../first-difference.js";
-import { createFindingList, fetchById, fetchList, finding, listRecords, MAX_BY_ID_FETCHES, noIdReason } from "./context.js";
+import { createFindingList } from "../../engine/finding-list.js";
+import { fetchById, fetchList, finding, listRecords, MAX_BY_ID_FETCHES, noIdReason } from "./context.js";
 import { defineCheck, skip } from "./define-check.js";
 
 export const byIdIdentityCheck = defineCheck({
@@ -31,15 +32,17 @@ export const byIdIdentityCheck = defineCheck({
       const difference = returnedId !== id ? { path: "$.id", left: id, right: returnedId } : firstDifference(record, response.json);
       if (!difference) return;
       const listRequest = listLabel("listHumanEvaluations", false, "app");
-      list.add(
-        finding(
+      list.add({
+        check: "same-record-as-list",
+        operation: "getHumanEvaluation",
+        ...finding(
           "error",
           difference.path,
           "same-record-as-list",
           `differs from item ${index} of ${listRequest}: the list has ${showValue(difference.left)}, by id ${showValue(difference.right)}`,
           response.request,
         ),
-      );
+      });
     });
     return list.findings();
   },

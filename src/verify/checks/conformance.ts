@@ -1,32 +1,23 @@
-// The conformance sweep: every response of every endpoint through the checker, every record of
-// every list and every human evaluation by id (not just one example).
+// The conformance sweep: every list of the app and every human evaluation by id is fetched, so that
+// the engine's conformance check (src/engine/checks/conformance.ts, run on every answer) sees every
+// record, not just one example. What only a whole list shows is checked here: a record listed twice.
 import { byIdLabel, listLabel, type ListOperationId } from "../endpoints.js";
 import { showValue } from "../first-difference.js";
-import type { ProviderResponse } from "../../io/provider-client.js";
-import type { VerificationFinding } from "../report.js";
+import type { ProviderResponse } from "../../engine/provider-client.js";
 import { isPlainObject } from "../../types/json.js";
-import {
-  addConformanceFindings,
-  addListConformanceFindings,
-  createFindingList,
-  fetchById,
-  fetchList,
-  finding,
-  humanEvaluationIds,
-  listRecords,
-  noIdReason,
-} from "./context.js";
+import { fetchById, fetchList, finding, humanEvaluationIds, listRecords, noIdReason, type FindingDraft } from "./context.js";
 import { defineCheck, skip, type Check } from "./define-check.js";
 
 /** A record listed twice (a join or paging bug): clients key rows by id, so each id appears once. */
-function duplicateIds(response: ProviderResponse, add: (finding: VerificationFinding) => void): void {
+function duplicateIds(response: ProviderResponse): FindingDraft[] {
   const firstAt = new Map<string, number>();
+  const found: FindingDraft[] = [];
   (listRecords(response) ?? []).forEach((record, i) => {
     if (!isPlainObject(record) || typeof record.id !== "string") return;
     const first = firstAt.get(record.id);
     if (first === undefined) firstAt.set(record.id, i);
     else
-      add(
+      found.push(
         finding(
           "error",
           `$[${i}].id`,
@@ -36,6 +27,7 @@ function duplicateIds(response: ProviderResponse, add: (finding: VerificationFin
         ),
       );
   });
+  return found;
 }
 
 export const listConformanceCheck = (operationId: ListOperationId): Check =>
@@ -45,15 +37,9 @@ export const listConformanceCheck = (operationId: ListOperationId): Check =>
     endpoint: listLabel(operationId, false, "app"),
     operationId,
     needsAppId: true,
-    async run(ctx) {
-      const response = await fetchList(ctx, operationId, false, "app");
-      const list = createFindingList();
-      await addListConformanceFindings(list, operationId, response);
-      duplicateIds(response, list.add);
-      // An empty list passes: an app without (human) evaluations is a normal state. The report says
-      // so in a note, and the checks that need a record are skipped with the reason.
-      return list.findings();
-    },
+    // An empty list passes: an app without (human) evaluations is a normal state. The report says
+    // so in a note, and the checks that need a record are skipped with the reason.
+    run: async (ctx) => duplicateIds(await fetchList(ctx, operationId, false, "app")),
   });
 
 export const byIdConformanceCheck = defineCheck({
@@ -64,9 +50,7 @@ export const byIdConformanceCheck = defineCheck({
   async run(ctx) {
     const ids = await humanEvaluationIds(ctx);
     if (ids.length === 0) return skip(await noIdReason(ctx));
-    const responses = await Promise.all(ids.map((id) => fetchById(ctx, id, false)));
-    const list = createFindingList();
-    for (const response of responses) addConformanceFindings(list, "getHumanEvaluation", response);
-    return list.findings();
+    await Promise.all(ids.map((id) => fetchById(ctx, id, false)));
+    return [];
   },
 });

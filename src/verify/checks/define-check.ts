@@ -2,8 +2,8 @@
 // findings or a reason to skip. The draft, the "no --app-id" skip and the finding list are built
 // here once, not in every check.
 import type { OperationId } from "../../contract/operations.js";
-import type { CheckGroup, VerificationFinding } from "../report.js";
-import { NO_APP_ID, type CheckDraft, type VerifyContext } from "./context.js";
+import type { CheckGroup } from "../report.js";
+import { NO_APP_ID, type CheckDraft, type FindingDraft, type VerifyContext } from "./context.js";
 
 /** A check that could not run, with the reason the report shows. */
 export interface Skip {
@@ -21,7 +21,7 @@ export interface CheckDefinition {
   operationId?: OperationId;
   /** Skipped with NO_APP_ID when the run has no --app-id. */
   needsAppId?: boolean;
-  run(ctx: VerifyContext): Promise<VerificationFinding[] | Skip>;
+  run(ctx: VerifyContext): Promise<FindingDraft[] | Skip>;
 }
 
 /** A check ready to run against a context. */
@@ -33,6 +33,9 @@ export function defineCheck(definition: CheckDefinition): Check {
   return async (ctx) => {
     if (needsAppId === true && ctx.appId === undefined) return { ...base, findings: [], skipReason: NO_APP_ID };
     const result = await run(ctx);
-    return "skip" in result ? { ...base, findings: [], skipReason: result.skip } : { ...base, findings: result };
+    if ("skip" in result) return { ...base, findings: [], skipReason: result.skip };
+    // Every finding named by its check and operation: the one finding type of every report.
+    const named = { check, ...(operationId === undefined ? {} : { operation: operationId }) };
+    return { ...base, findings: result.map((f) => ({ ...named, ...f })) };
   };
 }

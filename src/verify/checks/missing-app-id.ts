@@ -1,11 +1,11 @@
 // A list without app_id: the spec lists app_id as required (4.1), and the real service answers
-// 422 with a validation body naming it. The seed also calls it an optional filter, so a 200 is a
-// warning, not an error. Checked on both path forms.
+// 422 with a validation body naming it. Checked on both path forms. A 200 is the status check's
+// warning (app-id-optional: the seed also calls app_id an optional filter), a 5xx the server-error
+// check's; any other status is an error here: only a 422 tells a client what it forgot.
 import { isPlainObject } from "../../types/json.js";
 import { listLabel, type ListOperationId } from "../endpoints.js";
-import type { ProviderResponse } from "../../io/provider-client.js";
-import type { VerificationFinding } from "../report.js";
-import { conformanceFindings, fetchList, finding } from "./context.js";
+import type { ProviderResponse } from "../../engine/provider-client.js";
+import { answered, fetchList, finding, type FindingDraft } from "./context.js";
 import { defineCheck, type Check } from "./define-check.js";
 
 /** True when some `detail[].loc` of a validation body names app_id. */
@@ -14,20 +14,9 @@ function namesAppId(body: unknown): boolean {
   return body.detail.some((item) => isPlainObject(item) && Array.isArray(item.loc) && item.loc.includes("app_id"));
 }
 
-export function judgeMissingAppId(operationId: ListOperationId, response: ProviderResponse): VerificationFinding[] {
+export function judgeMissingAppId(response: ProviderResponse): FindingDraft[] {
   const { request, status } = response;
-  const checked = conformanceFindings(operationId, response);
-  if (status === 200)
-    return [
-      finding(
-        "warning",
-        "$",
-        "app-id-optional",
-        "answers 200 without app_id: the spec lists app_id as required (4.1) and the real service answers 422",
-        request,
-      ),
-      ...checked,
-    ];
+  if (!answered(response) || status === 200 || status >= 500) return [];
   if (status !== 422)
     return [
       finding(
@@ -38,17 +27,16 @@ export function judgeMissingAppId(operationId: ListOperationId, response: Provid
         request,
       ),
     ];
-  if (response.parsed && !namesAppId(response.json))
-    checked.push(
-      finding(
-        "error",
-        "$.detail",
-        "validation-detail",
-        `the 422 body names no app_id in detail[].loc (expected e.g. {"detail":[{"loc":["query","app_id"],...}]}), got ${response.text.slice(0, 60)}`,
-        request,
-      ),
-    );
-  return checked;
+  if (!response.parsed || namesAppId(response.json)) return [];
+  return [
+    finding(
+      "error",
+      "$.detail",
+      "validation-detail",
+      `the 422 body names no app_id in detail[].loc (expected e.g. {"detail":[{"loc":["query","app_id"],...}]}), got ${response.text.slice(0, 60)}`,
+      request,
+    ),
+  ];
 }
 
 export const missingAppIdCheck = (operationId: ListOperationId, slash: boolean): Check =>
@@ -57,5 +45,5 @@ export const missingAppIdCheck = (operationId: ListOperationId, slash: boolean):
     check: "missing-app-id",
     endpoint: listLabel(operationId, slash, "none"),
     operationId,
-    run: async (ctx) => judgeMissingAppId(operationId, await fetchList(ctx, operationId, slash, "none")),
+    run: async (ctx) => judgeMissingAppId(await fetchList(ctx, operationId, slash, "none")),
   });

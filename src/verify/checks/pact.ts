@@ -3,7 +3,7 @@
 import type { OperationId } from "../../contract/operations.js";
 import type { CheckDraft } from "./context.js";
 import { mainLabel } from "../endpoints.js";
-import type { VerificationFinding } from "../report.js";
+import type { ProviderFinding } from "../../engine/finding.js";
 
 /** The parts of runPactVerification's result this module reads (PactVerificationResult fits it). */
 export interface PactOutcome {
@@ -38,7 +38,14 @@ export function comparePaths(a: string, b: string): number {
   return x.length - y.length;
 }
 
-const pactFinding = (rule: string, path: string, message: string): VerificationFinding => ({ severity: "error", path, rule, message });
+const pactFinding = (rule: string, path: string, message: string, operation?: OperationId): ProviderFinding => ({
+  severity: "error",
+  check: "pact",
+  ...(operation === undefined ? {} : { operation }),
+  path,
+  rule,
+  message,
+});
 
 export function pactDrafts(outcome: PactOutcome): CheckDraft[] {
   const drafts: CheckDraft[] = outcome.interactions.map((interaction) => {
@@ -51,9 +58,10 @@ export function pactDrafts(outcome: PactOutcome): CheckDraft[] {
     if (interaction.skipReason !== undefined) return { ...base, findings: [], skipReason: interaction.skipReason };
     // In document order ($[2] before $[33]), as a reader scans the body; a stable sort keeps one path's mismatches in order.
     const findings = interaction.mismatches
-      .map((m) => pactFinding("pact", mismatchPath(m), m.replace(/\s+/g, " ").trim()))
+      .map((m) => pactFinding("pact", mismatchPath(m), m.replace(/\s+/g, " ").trim(), interaction.operationId))
       .sort((a, b) => comparePaths(a.path, b.path));
-    if (!interaction.passed && findings.length === 0) findings.push(pactFinding("pact", "$", "the interaction failed without a mismatch"));
+    if (!interaction.passed && findings.length === 0)
+      findings.push(pactFinding("pact", "$", "the interaction failed without a mismatch", interaction.operationId));
     return { ...base, findings };
   });
   const runFailed = !outcome.passed && outcome.interactions.every((i) => i.passed || i.skipReason !== undefined);

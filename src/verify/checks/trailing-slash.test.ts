@@ -1,15 +1,24 @@
 import { describe, expect, it } from "vitest";
-import type { ProviderResponse } from "../../io/provider-client.js";
+import type { ProviderResponse } from "../../engine/provider-client.js";
 import { compareForms } from "./trailing-slash.js";
 
-const response = (request: string, status: number, json: unknown): ProviderResponse => ({
-  request,
-  status,
-  headers: new Headers({ "content-type": "application/json" }),
-  text: JSON.stringify(json),
-  json,
-  parsed: true,
-});
+const response = (request: string, status: number, json: unknown): ProviderResponse => {
+  const headers = { "content-type": "application/json" };
+  const text = JSON.stringify(json);
+  const answer = { status, headers, text, bytes: text.length, durationMs: 1 };
+  const [method, target] = request.split(" ") as [string, string];
+  return {
+    request,
+    status,
+    headers,
+    text,
+    json,
+    parsed: true,
+    durationMs: 1,
+    sent: { operationId: "listEvaluations", method, path: target.split("?")[0]!, query: [], headers: [], label: "test" },
+    outcome: { answer },
+  };
+};
 
 const plain = response("GET /evaluations?app_id=a", 200, [{ id: "1", n: 1 }, { id: "2" }]);
 

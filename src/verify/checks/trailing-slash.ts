@@ -2,9 +2,8 @@
 // (its own web client calls the trailing-slash form; domain notes), so a provider must too.
 import { byIdLabel, listLabel, type ListOperationId } from "../endpoints.js";
 import { firstDifference, showValue } from "../first-difference.js";
-import type { ProviderResponse } from "../../io/provider-client.js";
-import type { VerificationFinding } from "../report.js";
-import { fetchById, fetchList, finding, humanEvaluationIds, noIdReason } from "./context.js";
+import type { ProviderResponse } from "../../engine/provider-client.js";
+import { answered, fetchById, fetchList, finding, humanEvaluationIds, noIdReason, type FindingDraft } from "./context.js";
 import { defineCheck, skip, type Check } from "./define-check.js";
 
 /** Key-order-independent JSON, to compare lists whose order differs between two calls. */
@@ -26,7 +25,9 @@ const sameMembers = (left: unknown[], right: unknown[]): boolean => {
 };
 
 /** Findings of the slash form `slashed` against the plain form `plain` of the same request. */
-export function compareForms(plain: ProviderResponse, slashed: ProviderResponse): VerificationFinding[] {
+export function compareForms(plain: ProviderResponse, slashed: ProviderResponse): FindingDraft[] {
+  // A transport fault is the transport check's finding: there is no answer to compare.
+  if (!answered(plain) || !answered(slashed)) return [];
   if (plain.status !== slashed.status)
     return [
       finding(

@@ -1,0 +1,134 @@
+// GET requests of the well-behaved kind (verify's sweep, Pact's provider states), on the one HTTP
+// client: one request per distinct URL (checks share answers), at most `concurrency` in flight,
+// same-origin redirects followed and recorded, every exchange kept for the checks and for coverage.
+// A transport fault is an answer of its own (the transport check reports it); only the caller
+// decides when a fault means the provider cannot be reached at all (assertReachable).
+import { ToolkitError } from "../errors.js";
+import { createLimiter } from "../io/limiter.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
+import { redactUrlSecrets } from "../io/redact.js";
+import { createHttpClient, type ExchangeFault, type ExchangeOutcome } from "./http-client.js";
+import { parseAnswer, type ParsedAnswer } from "./parsed-answer.js";
+import { operationOfPath, targetOf, type PlannedRequest } from "./request.js";
+
+export interface ProviderResponse extends ParsedAnswer {
+  /** The request as planned and sent. */
+  sent: PlannedRequest;
+  /** What the client got: the answer, or the fault that stood in for one (status 0, `transport` set). */
+  outcome: ExchangeOutcome;
+  /** The exchange ended without an answer. */
+  transport?: ExchangeFault;
+}
+
+export interface ProviderClient {
+  /** The base URL, credentials redacted (what lines and reports show). */
+  readonly baseUrl: string;
+  /** `path` starts with `/` and may end with one; `query` values are URL-encoded here. */
+  get(path: string, query?: Readonly<Record<string, string>>): Promise<ProviderResponse>;
+  /** How many HTTP requests went out so far (each redirect hop counts). */
+  readonly requestCount: number;
+  /** The byte cap of one body. */
+  readonly maxResponseBytes: number;
+  /** Every exchange so far, in the order it ended. */
+  readonly answered: readonly ProviderResponse[];
+  /** Closes the kept-alive connections. */
+  close(): void;
+}
+
+export interface ProviderClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  concurrency: number;
+  /** Most bytes of one response body, counted after decompression (default 64 MiB). */
+  maxResponseBytes?: number;
+  /** Headers sent with every request (credentials: never shown). */
+  headers?: ReadonlyArray<readonly [string, string]>;
+}
+
+const encode = (query: Readonly<Record<string, string>>): Array<[string, string]> =>
+  Object.entries(query).map(([name, value]) => [encodeURIComponent(name), encodeURIComponent(value)]);
+
+export function createProviderClient(options: ProviderClientOptions): ProviderClient {
+  const limit = createLimiter(options.concurrency);
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const http = createHttpClient({
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    maxResponseBytes: maxBytes,
+    maxSockets: options.concurrency,
+    followRedirects: true,
+  });
+  const cache = new Map<string, Promise<ProviderResponse>>();
+  const answered: ProviderResponse[] = [];
+
+  const send = async (sent: PlannedRequest, line: string): Promise<ProviderResponse> => {
+    const outcome = await http.send({ method: "GET", target: targetOf(sent), headers: sent.headers });
+    const response: ProviderResponse =
+      "answer" in outcome
+        ? { ...parseAnswer(line, outcome.answer, maxBytes, outcome.redirects), sent, outcome }
+        : {
+            request: line,
+            status: 0,
+            headers: {},
+            text: "",
+            json: undefined,
+            parsed: false,
+            durationMs: outcome.fault.durationMs,
+            sent,
+            outcome,
+            transport: outcome.fault,
+            ...(outcome.redirects === undefined ? {} : { redirects: outcome.redirects }),
+          };
+    answered.push(response);
+    return response;
+  };
+
+  return {
+    baseUrl: redactUrlSecrets(options.baseUrl),
+    maxResponseBytes: maxBytes,
+    get requestCount() {
+      return http.sent;
+    },
+    get answered() {
+      return answered;
+    },
+    close: () => http.close(),
+    get(path, query = {}) {
+      const pairs = encode(query);
+      const target = targetOf({ path, query: pairs });
+      let pending = cache.get(target);
+      if (pending === undefined) {
+        const sent: PlannedRequest = {
+          operationId: operationOfPath(path),
+          method: "GET",
+          path,
+          query: pairs,
+          headers: [["accept", "application/json"], ...(options.headers ?? []).map(([n, v]): [string, string] => [n, v])],
+          label: "well-behaved",
+        };
+        pending = limit(() => send(sent, `GET ${target}`));
+        cache.set(target, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+/** A fault that says the provider is not there at all (rather than that it answered badly or slowly). */
+export const isUnreachable = (fault: ExchangeFault): boolean =>
+  fault.kind === "refused" ||
+  fault.kind === "unreachable" ||
+  fault.kind === "other" ||
+  ((fault.kind === "timeout" || fault.kind === "reset") && fault.answered !== true);
+
+/**
+ * E_PROVIDER_UNREACHABLE when `response` ended in a fault that means nobody answered: for the run's
+ * first request only (later, a timeout is a transport finding: a slow answer is never "unreachable").
+ */
+export function assertReachable(client: Pick<ProviderClient, "baseUrl">, response: ProviderResponse): void {
+  if (response.transport === undefined || !isUnreachable(response.transport)) return;
+  throw new ToolkitError(
+    "E_PROVIDER_UNREACHABLE",
+    redactUrlSecrets(`cannot reach the provider at ${client.baseUrl}: ${response.transport.message} (${response.request})`),
+  );
+}

@@ -1,0 +1,9 @@
+// The run settings every provider tool shares: which era of the service the verdict follows.
+
+/**
+ * `current`: a 5xx on any request is an error (a server error is a defect). `legacy`: the spec-era
+ * service's documented 500s (an unknown or malformed human evaluation id, an unknown app on
+ * `/evaluations`) are warnings, as the mock's `--compat legacy` answers them.
+ */
+export const COMPATS = ["current", "legacy"] as const;
+export type Compat = (typeof COMPATS)[number];
