@@ -21,7 +21,22 @@ export interface ParsedAnswer {
   durationMs: number;
 }
 
-export function parseAnswer(request: string, answer: ExchangeAnswer, maxResponseBytes: number, redirects?: Redirect[]): ParsedAnswer {
+/**
+ * Bodies already parsed, by their text: the `/path/` form of a long list, or the same list under two
+ * endpoints, is the same bytes, parsed once and shared (a million records parse to hundreds of MB).
+ */
+export type ParseCache = Map<string, unknown>;
+
+/** Bodies shorter than this are parsed each time (cheap); longer ones are looked up in the cache. */
+const SHARED_FROM = 64 * 1024;
+
+export function parseAnswer(
+  request: string,
+  answer: ExchangeAnswer,
+  maxResponseBytes: number,
+  redirects?: Redirect[],
+  cache?: ParseCache,
+): ParsedAnswer {
   const parsed: ParsedAnswer = {
     request,
     status: answer.status,
@@ -39,6 +54,8 @@ export function parseAnswer(request: string, answer: ExchangeAnswer, maxResponse
     };
     return parsed;
   }
+  const shared = cache !== undefined && answer.text.length >= SHARED_FROM ? cache.get(answer.text) : undefined;
+  if (shared !== undefined) return { ...parsed, json: shared, parsed: true };
   try {
     parsed.json = JSON.parse(answer.text) as unknown;
     parsed.parsed = true;
@@ -49,6 +66,6 @@ export function parseAnswer(request: string, answer: ExchangeAnswer, maxResponse
   if (exceedsJsonDepth(parsed.json)) {
     [parsed.json, parsed.parsed] = [undefined, false];
     parsed.fault = { rule: "max-depth", message: `the body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep` };
-  }
+  } else if (cache !== undefined && answer.text.length >= SHARED_FROM) cache.set(answer.text, parsed.json);
   return parsed;
 }

@@ -8,7 +8,7 @@ import { createLimiter } from "../io/limiter.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { redactUrlSecrets } from "../io/redact.js";
 import { createHttpClient, type ExchangeFault, type ExchangeOutcome } from "./http-client.js";
-import { parseAnswer, type ParsedAnswer } from "./parsed-answer.js";
+import { parseAnswer, type ParseCache, type ParsedAnswer } from "./parsed-answer.js";
 import { operationOfPath, targetOf, type PlannedRequest } from "./request.js";
 
 export interface ProviderResponse extends ParsedAnswer {
@@ -59,13 +59,14 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     followRedirects: true,
   });
   const cache = new Map<string, Promise<ProviderResponse>>();
+  const parsedBodies: ParseCache = new Map();
   const answered: ProviderResponse[] = [];
 
   const send = async (sent: PlannedRequest, line: string): Promise<ProviderResponse> => {
     const outcome = await http.send({ method: "GET", target: targetOf(sent), headers: sent.headers });
     const response: ProviderResponse =
       "answer" in outcome
-        ? { ...parseAnswer(line, outcome.answer, maxBytes, outcome.redirects), sent, outcome }
+        ? { ...parseAnswer(line, outcome.answer, maxBytes, outcome.redirects, parsedBodies), sent, outcome }
         : {
             request: line,
             status: 0,

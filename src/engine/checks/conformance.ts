@@ -14,6 +14,7 @@ import type { ProviderFinding } from "../finding.js";
 import { createFindingList, type FindingList } from "../finding-list.js";
 import type { ParsedAnswer } from "../parsed-answer.js";
 import type { Check } from "./check.js";
+import { requestLine } from "../request.js";
 
 /** Where a finding comes from: the operation and the request line. */
 interface At {
@@ -136,8 +137,11 @@ export const conformanceCheck: Check<"conformance"> = {
     if (request.method !== "GET" || documentedBody(request.operationId, answer.status) === undefined) return [];
     const key = answer.text.length <= CACHED_TEXT ? `${request.operationId}|${answer.status}|${answer.text}` : undefined;
     const known = key === undefined ? undefined : cache.get(key);
-    const line = parsed().request;
-    if (known !== undefined) return known.map((f) => ({ ...f, request: line }));
+    // A cache hit parses nothing: the findings are the text's, only the request line is this one's.
+    if (known !== undefined) {
+      const line = requestLine(request);
+      return known.map((f) => ({ ...f, request: line }));
+    }
     const findings = conformanceFindings(request.operationId, parsed());
     if (key !== undefined) {
       if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
