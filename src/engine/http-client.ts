@@ -132,7 +132,11 @@ const DECODERS: Readonly<Record<string, typeof gunzipSync>> = {
  * they are undone in reverse (`br, gzip`: gunzip, then brotli). A coding that does not decode the
  * bytes (a gzip header over a plain body), or one the client does not know, is a fault.
  */
-export function decodeBody(raw: Uint8Array, encoding: string, maxBytes: number): { text: string; tooLarge?: true } | { undecodable: string } {
+export function decodeBody(
+  raw: Uint8Array,
+  encoding: string,
+  maxBytes: number,
+): { text: string; tooLarge?: true } | { undecodable: string } {
   const codings = encoding
     .split(",")
     .map((coding) => coding.trim().toLowerCase())

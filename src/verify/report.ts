@@ -4,6 +4,7 @@ import type { Compat } from "../engine/settings.js";
 import type { BaselineSummary } from "../engine/baseline.js";
 import type { OperationId } from "../contract/operations.js";
 import type { Observation } from "../coverage/observation.js";
+import type { ReportCounts } from "../report/model.js";
 
 /** pact: the committed consumer contracts; conformance: every record through the checker; cross-endpoint: how the endpoints agree. */
 export type CheckGroup = "pact" | "conformance" | "cross-endpoint";
@@ -30,18 +31,8 @@ export interface CheckResult {
   durationMs: number;
 }
 
-export interface VerificationCounts {
-  checks: number;
-  passed: number;
-  warned: number;
-  failed: number;
-  skipped: number;
-  /** Errors and warnings, those the baseline lists not included. */
-  errors: number;
-  warnings: number;
-  /** Findings the baseline lists: reported, not failing. */
-  known: number;
-}
+/** The report model's counts (checks by outcome; errors and warnings without the known ones), requests apart. */
+export type VerificationCounts = Omit<ReportCounts, "requests">;
 
 /**
  * pass: every check ran or was skipped for want of records, none failed; fail: a check failed;
