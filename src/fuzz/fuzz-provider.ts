@@ -15,7 +15,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { redactUrlSecrets } from "../io/redact.js";
 import { curlCommand } from "./curl.js";
 import { createObservationFolder, observe } from "../coverage/observation.js";
-import { bindRequest, DEFAULT_MAX_REQUESTS, planRequests, targetOf, type Bindings } from "./plan.js";
+import { bindRequest, DEFAULT_MAX_REQUESTS, iterateRequests, planSize, targetOf, type Bindings } from "./plan.js";
 import { shrinkRequest } from "./shrink.js";
 import {
   FUZZ_CHECKS,
@@ -111,8 +111,8 @@ export function resolveFuzzOptions(
   if (!COMPATS.includes(compat)) throw usage(`--compat must be one of ${COMPATS.join(", ")}, got ${JSON.stringify(compat)}`);
   const headers = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value] as [string, string]);
   for (const [name, value] of headers)
-    if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name) || /[\r\n\0]/.test(value))
-      throw usage(`--header ${JSON.stringify(name)}: not a valid HTTP header`);
+    if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name) || /[^\t\x20-\x7e\x80-\xff]/u.test(value))
+      throw usage(`--header ${JSON.stringify(name)}: not a valid HTTP header (a value takes tab, printable ASCII and Latin-1 only)`);
   return {
     baseUrl,
     appId: options.appId,
@@ -134,8 +134,21 @@ export function resolveFuzzOptions(
 
 /** The requests `fuzzProvider` would send with these options, placeholders unbound (what `--dry-run` prints). */
 export function planFuzzRequests(options: FuzzOptions): FuzzRequest[] {
+  return [...iterateFuzzRequests(options).requests];
+}
+
+/** The same, drawn one at a time (a dry run of a million requests prints them without holding them), with their count. */
+export function iterateFuzzRequests(options: FuzzOptions): { planned: number; requests: Iterable<FuzzRequest> } {
   const resolved = resolveFuzzOptions(options);
-  return planRequests({ seed: resolved.seed, maxRequests: resolved.maxRequests, shard: resolved.shard });
+  const planOptions = { seed: resolved.seed, maxRequests: resolved.maxRequests, shard: resolved.shard };
+  return { planned: planSize(planOptions).planned, requests: iterateRequests(planOptions) };
+}
+
+/** The run's requests, drawn lazily, and their count and floor (discovery and boundary phases). */
+interface Plan {
+  requests: Iterator<FuzzRequest>;
+  planned: number;
+  floor: number;
 }
 
 /** One failure while it is being collected. */
@@ -188,7 +201,9 @@ export async function fuzzProvider(options: FuzzOptions): Promise<FuzzReport> {
   const run = resolveFuzzOptions(options);
   const startedAt = new Date();
   const started = performance.now();
-  const plan = planRequests({ seed: run.seed, maxRequests: run.maxRequests, shard: run.shard });
+  // Drawn as it is sent: memory stays bounded whatever --max-requests is.
+  const planOptions = { seed: run.seed, maxRequests: run.maxRequests, shard: run.shard };
+  const plan: Plan = { requests: iterateRequests(planOptions), ...planSize(planOptions) };
   const client = createHttpClient({
     baseUrl: run.baseUrl,
     timeoutMs: run.timeoutMs,
@@ -205,7 +220,7 @@ export async function fuzzProvider(options: FuzzOptions): Promise<FuzzReport> {
 async function fuzzWith(
   client: HttpClient,
   run: ReturnType<typeof resolveFuzzOptions>,
-  plan: FuzzRequest[],
+  plan: Plan,
   startedAt: Date,
   started: number,
   onProgress: FuzzOptions["onProgress"],
@@ -219,8 +234,20 @@ async function fuzzWith(
       body: request.body,
     });
 
-  // Discovery: the app's lists, whose records the by-id requests use.
-  const discovery = plan.filter((r) => r.phase === "discovery");
+  // Discovery: the app's lists, whose records the by-id requests use (the plan's first requests).
+  const discovery: FuzzRequest[] = [];
+  let lookahead = plan.requests.next();
+  while (!lookahead.done && lookahead.value.phase === "discovery") {
+    discovery.push(lookahead.value);
+    lookahead = plan.requests.next();
+  }
+  /** The next request of the plan after discovery, or undefined when it is drawn out. */
+  const draw = (): FuzzRequest | undefined => {
+    if (lookahead.done) return undefined;
+    const request = lookahead.value;
+    lookahead = plan.requests.next();
+    return request;
+  };
   const outcomes = new Map<FuzzRequest, FuzzOutcome>();
   const placeholder: Bindings = { app: run.appId, record: run.appId };
   for (const request of discovery) {
@@ -304,29 +331,44 @@ async function fuzzWith(
   }
   const deadline = run.timeLimitMs === undefined ? Infinity : started + run.timeLimitMs;
   let refusedInARow = 0;
-  const rest = plan.filter((r) => r.phase !== "discovery");
-  let next = 0;
-  // A pool of `concurrency` workers, each taking the next request of the plan until none is left.
+  let silentInARow = 0;
+  // A pool of `concurrency` workers, each drawing the next request of the plan until none is left.
   const worker = async (): Promise<void> => {
-    while (next < rest.length && stoppedBy === "done") {
+    while (stoppedBy === "done") {
       if (performance.now() >= deadline) {
         stoppedBy = "time-limit";
         return;
       }
-      const bound = bindRequest(rest[next++]!, bindings);
+      const next = draw();
+      if (next === undefined) return;
+      const bound = bindRequest(next, bindings);
       const outcome = await send(bound);
       sent++;
       refusedInARow = "fault" in outcome && outcome.fault.kind === "refused" ? refusedInARow + 1 : 0;
+      // A provider that takes connections and never answers: no answer at all, request after request.
+      silentInARow = "fault" in outcome && outcome.fault.kind === "timeout" && outcome.fault.answered !== true ? silentInARow + 1 : 0;
       if (refusedInARow >= GONE_AFTER && stoppedBy === "done") {
         stoppedBy = "provider-gone";
         notes.push(`the provider refused ${GONE_AFTER} connections in a row after ${sent} requests (it may have crashed): the run stopped`);
       }
+      if (silentInARow >= GONE_AFTER && stoppedBy === "done") {
+        stoppedBy = "provider-gone";
+        notes.push(
+          `the provider answered none of ${GONE_AFTER} requests in a row within --timeout (${run.timeoutMs} ms) after ${sent} requests: it takes connections but does not answer; the run stopped`,
+        );
+      }
       collect(bound, outcome);
-      onProgress?.(sent, plan.length);
+      onProgress?.(sent, plan.planned);
     }
   };
   await Promise.all(Array.from({ length: run.concurrency }, worker));
-  if (stoppedBy === "time-limit") notes.push(`the time limit ended the run after ${sent} of ${plan.length} requests`);
+  if (stoppedBy === "time-limit") notes.push(`the time limit ended the run after ${sent} of ${plan.planned} requests`);
+  // Too few requests sent to vouch for the provider: not a PASS (docs/fuzz.md, "A floor").
+  const belowFloor = sent < plan.floor;
+  if (belowFloor)
+    notes.push(
+      `only ${sent} of the ${plan.floor} requests of the discovery and boundary phases were sent: too few to call it a pass (give it more --time-limit)`,
+    );
 
   // Shrinking: errors first, each within its budget; a provider that is gone is not asked again.
   let shrinkRequests = 0;
@@ -346,7 +388,10 @@ async function fuzzWith(
       stoppedBy !== "provider-gone" &&
       shrunk < MAX_SHRUNK &&
       entry.hit.cause !== "(more causes)" &&
-      entry.hit.check !== "response-time"
+      entry.hit.check !== "response-time" &&
+      // A timeout is not shrunk: every try would cost a whole --timeout.
+      !(entry.hit.check === "transport" && entry.hit.cause === "timeout") &&
+      performance.now() < deadline
     ) {
       shrunk++;
       const sameFault = (candidate: FuzzOutcome, candidateRequest: FuzzRequest): boolean =>
@@ -356,6 +401,8 @@ async function fuzzWith(
       const result = await shrinkRequest(entry.first, {
         budget: SHRINK_BUDGET,
         stillFails: async (candidate) => {
+          // The time limit holds for shrinking too: past it, nothing more is sent.
+          if (performance.now() >= deadline) return false;
           const answer = await send(candidate);
           if (!sameFault(answer, candidate)) return false;
           outcome = answer;
@@ -391,12 +438,12 @@ async function fuzzWith(
     ...(run.maxResponseTimeMs === undefined ? {} : { maxResponseTimeMs: run.maxResponseTimeMs }),
     startedAt: startedAt.toISOString(),
     durationMs: performance.now() - started,
-    planned: plan.length,
+    planned: plan.planned,
     sent,
     shrinkRequests,
     stoppedBy,
-    verdict: errors > 0 ? "fail" : "pass",
-    passed: errors === 0,
+    verdict: errors > 0 ? "fail" : belowFloor ? "partial" : "pass",
+    passed: errors === 0 && !belowFloor,
     notes,
     counts: { errors, warnings, known },
     ...(based === undefined ? {} : { baseline: { known: based.counts.known, stale: based.stale, expired: based.expired } }),

@@ -4,6 +4,7 @@
 export {
   fuzzProvider,
   planFuzzRequests,
+  iterateFuzzRequests,
   resolveFuzzOptions,
   DEFAULT_FUZZ_CONCURRENCY,
   DEFAULT_FUZZ_CONCURRENCY as DEFAULT_CONCURRENCY,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bindRequest, planAll, planRequests, targetOf } from "./plan.js";
+import { bindRequest, planAll, planRequests, planSize, targetOf } from "./plan.js";
 import { MALFORMED_IDS, ODD_ACCEPTS, OTHER_METHODS } from "./odd-values.js";
 
 describe("the fuzz plan", () => {
@@ -62,5 +62,15 @@ describe("the fuzz plan", () => {
     };
     const bound = bindRequest(request, { app: "a b", record: "667e1b0ad1812781f7e37701" });
     expect(targetOf(bound)).toBe("/human-evaluations/667E1B0AD1812781F7E37701?app_id=%20a%20b&x");
+  });
+
+  it("counts the plan and its floor without drawing it, per shard too", () => {
+    for (const maxRequests of [2, 100, 230, 600, 1000])
+      for (const shard of [undefined, { index: 1, total: 3 }, { index: 3, total: 3 }, { index: 2, total: 7 }]) {
+        const plan = planRequests({ seed: 9, maxRequests, ...(shard === undefined ? {} : { shard }) });
+        const size = planSize({ seed: 9, maxRequests, ...(shard === undefined ? {} : { shard }) });
+        expect(size.planned, `${maxRequests} ${JSON.stringify(shard)}`).toBe(plan.length);
+        expect(size.floor).toBe(plan.filter((r) => r.phase !== "random").length);
+      }
   });
 });

@@ -190,29 +190,53 @@ function randomRequest(rng: Rng, unknownId: string): Draft {
   return request;
 }
 
-/** The seed's whole plan (every shard's requests), numbered. */
-export function planAll(options: PlanOptions): FuzzRequest[] {
+/**
+ * The seed's whole plan (every shard's requests), numbered, drawn one request at a time: memory stays
+ * bounded whatever `maxRequests` is (a million-request plan is never held whole).
+ */
+export function* iteratePlan(options: PlanOptions): Generator<FuzzRequest> {
   const rng = new Rng(options.seed, 0x7a22);
   const unknownId = randomObjectId(rng);
-  const numbered: FuzzRequest[] = [];
-  const add = (request: Draft, phase: FuzzRequest["phase"]): void => {
-    numbered.push({ index: numbered.length, phase, ...request });
-  };
-  for (const request of discoveryRequests()) add(request, "discovery");
+  let index = 0;
+  for (const request of discoveryRequests()) yield { index: index++, phase: "discovery", ...request };
   for (const request of boundaryRequests(unknownId)) {
-    if (numbered.length >= options.maxRequests) break;
-    add(request, "boundary");
+    if (index >= options.maxRequests) return;
+    yield { index: index++, phase: "boundary", ...request };
   }
-  while (numbered.length < options.maxRequests) add(randomRequest(rng, unknownId), "random");
-  return numbered;
+  while (index < options.maxRequests) yield { index: index++, phase: "random", ...randomRequest(rng, unknownId) };
 }
 
-/** This run's requests: discovery always (every shard needs the app's records), then the shard's share. */
-export function planRequests(options: PlanOptions): FuzzRequest[] {
-  const all = planAll(options);
-  const shard = options.shard;
-  if (shard === undefined) return all;
-  return all.filter((r) => r.phase === "discovery" || r.index % shard.total === shard.index - 1);
+/** The seed's whole plan, as an array (tests, small plans). */
+export const planAll = (options: PlanOptions): FuzzRequest[] => [...iteratePlan(options)];
+
+const inShard = (request: FuzzRequest, shard: PlanOptions["shard"]): boolean =>
+  shard === undefined || request.phase === "discovery" || request.index % shard.total === shard.index - 1;
+
+/** This run's requests, lazily: discovery always (every shard needs the app's records), then the shard's share. */
+export function* iterateRequests(options: PlanOptions): Generator<FuzzRequest> {
+  for (const request of iteratePlan(options)) if (inShard(request, options.shard)) yield request;
+}
+
+/** This run's requests as an array. */
+export const planRequests = (options: PlanOptions): FuzzRequest[] => [...iterateRequests(options)];
+
+/** How many of `indices` (0 <= i < end, from `start`) fall in the shard: counted, not drawn. */
+function countInShard(start: number, end: number, shard: PlanOptions["shard"]): number {
+  if (end <= start) return 0;
+  if (shard === undefined) return end - start;
+  const first = start + ((((shard.index - 1 - start) % shard.total) + shard.total) % shard.total);
+  return first >= end ? 0 : Math.floor((end - 1 - first) / shard.total) + 1;
+}
+
+/** How many requests this run plans, and how many of them are discovery and boundary (the run's floor), without drawing them. */
+export function planSize(options: PlanOptions): { planned: number; floor: number } {
+  const discovery = discoveryRequests().length;
+  const boundaryEnd = Math.min(options.maxRequests, discovery + boundaryRequests("000000000000000000000000").length);
+  const total = Math.max(options.maxRequests, discovery);
+  return {
+    planned: discovery + countInShard(discovery, total, options.shard),
+    floor: discovery + countInShard(discovery, Math.max(boundaryEnd, discovery), options.shard),
+  };
 }
 
 /** Path and query as they go on the wire (placeholders still in). */

@@ -86,7 +86,8 @@ export interface FuzzReport {
   shrinkRequests: number;
   /** Why the run ended: every planned request sent, the time limit, or the provider gone. */
   stoppedBy: "done" | "time-limit" | "provider-gone";
-  verdict: "pass" | "fail";
+  /** `partial`: nothing failed, but the run ended before the floor of its plan (the discovery and boundary phases): not a PASS. */
+  verdict: "pass" | "fail" | "partial";
   passed: boolean;
   notes: string[];
   /** Failures by severity, those the baseline lists counted apart as known (they do not fail the run). */

@@ -92,6 +92,7 @@ function toFinding(failure: FailureLike, check: FuzzCheckSummary): ReportFinding
 export function fuzzVerdictLine(report: Pick<FuzzReport, "verdict" | "strict">): string {
   const strict = report.strict ? " (strict: warnings count as errors)" : "";
   if (report.verdict === "fail") return `FAIL: odd requests break the provider${strict}`;
+  if (report.verdict === "partial") return `INCOMPLETE: nothing failed, but too few requests were sent to call it a pass${strict}`;
   return `PASS: no odd request broke the provider${strict}`;
 }
 

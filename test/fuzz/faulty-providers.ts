@@ -38,7 +38,7 @@ export interface Reply {
  * A fault's answer: a reply; `destroy` (the connection dropped without an answer); `raw` text written
  * to the socket instead of HTTP, then closed; or undefined (the conforming answer).
  */
-export type FaultResult = Reply | "destroy" | { raw: string } | undefined;
+export type FaultResult = Reply | "destroy" | "hang" | { raw: string } | undefined;
 export type FaultHook = (request: ParsedRequest, data: Dataset) => FaultResult;
 
 export interface FuzzGalleryFault {
@@ -171,6 +171,8 @@ export function createFaultyProvider(fault?: FaultHook, data: Dataset = galleryD
         req.socket.destroy();
         return;
       }
+      // No answer at all: the client's timeout ends it (the socket is destroyed when the server closes).
+      if (result === "hang") return;
       if (typeof result === "object" && "raw" in result) {
         req.socket.end(result.raw);
         return;

@@ -9,7 +9,7 @@ import {
   formatPlannedRequest,
   fromFuzz,
   fuzzProvider,
-  planFuzzRequests,
+  iterateFuzzRequests,
   resolveFuzzOptions,
   renderJUnit,
   renderText,
@@ -31,6 +31,7 @@ import { writeLine, writeLines } from "../io.js";
 import { BASELINE_OPTIONS, readBaselineOption, todayUtc, updateBaselineFile } from "../baseline-option.js";
 import { readJsonFile } from "../../io/index.js";
 import { prepareReportFiles } from "../report-files.js";
+import { createProgressBar } from "../progress-bar.js";
 
 /** `I/N` as `{ index, total }`, or a usage error. */
 export function parseShard(raw: string): { index: number; total: number } {
@@ -39,6 +40,17 @@ export function parseShard(raw: string): { index: number; total: number } {
   if (!(index >= 1 && total >= 1 && index <= total && total <= 1000))
     throw new ToolkitError("E_USAGE", `--shard must be I/N with 1 <= I <= N <= 1000 (e.g. 2/4), got "${raw}"`);
   return { index, total };
+}
+
+/**
+ * Why a header value cannot go on the wire, or undefined: HTTP takes tab, visible ASCII, space and the
+ * Latin-1 range (RFC 9110 field-vchar and obs-text), as Node checks before sending.
+ */
+export function badHeaderCharacter(value: string): string | undefined {
+  const match = /[^\t\x20-\x7e\x80-\xff]/u.exec(value);
+  if (match === null) return undefined;
+  const code = match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+  return `the value has U+${code}, which no HTTP header can carry (only tab, printable ASCII and Latin-1)`;
 }
 
 /** `Name: value` headers as a record, or a usage error naming the bad one. */
@@ -52,7 +64,10 @@ export function parseHeaders(raw: readonly string[]): Record<string, string> {
         "E_USAGE",
         `--header must be "Name: value", got ${JSON.stringify(line.length > 60 ? `${line.slice(0, 57)}...` : line)}`,
       );
-    headers[name] = line.slice(colon + 1).trim();
+    const value = line.slice(colon + 1).trim();
+    const bad = badHeaderCharacter(value);
+    if (bad !== undefined) throw new ToolkitError("E_USAGE", `--header ${name}: ${bad}`);
+    headers[name] = value;
   }
   return headers;
 }
@@ -166,13 +181,19 @@ Examples:
     // The seed is drawn here when not given, so that a dry run can print it and a run report it.
     options.seed = resolveFuzzOptions(options).seed;
     if (values["dry-run"] === true) {
-      const plan = planFuzzRequests(options);
+      const plan = iterateFuzzRequests(options);
       const shard = options.shard === undefined ? "" : `, shard ${options.shard.index}/${options.shard.total}`;
       writeLine(
         io.stdout,
-        `# seed ${options.seed}${shard}: ${plan.length} requests; {app} is the app id, {record} one of its human evaluations (found by the first two)`,
+        `# seed ${options.seed}${shard}: ${plan.planned} requests; {app} is the app id, {record} one of its human evaluations (found by the first two)`,
       );
-      for (const request of plan) writeLine(io.stdout, formatPlannedRequest(request));
+      // Drawn as printed, and written with back-pressure: a million lines never sit in memory.
+      await writeLines(
+        io.stdout,
+        (function* () {
+          for (const request of plan.requests) yield formatPlannedRequest(request);
+        })(),
+      );
       return EXIT.OK;
     }
     const junit = stringOption(values, "junit");
@@ -183,8 +204,14 @@ Examples:
       ...(replay === undefined ? [] : [{ name: "--replay", path: replay }]),
     ];
     const reports = await prepareReportFiles({ junit, json, html }, io, inputs);
+    // A progress line on a terminal (never into a pipe or a file), drawn once the run is worth watching.
+    let bar: ReturnType<typeof createProgressBar> | undefined;
+    const onProgress = (sent: number, planned: number): void => (bar ??= createProgressBar(io.stderr, planned, "fuzz")).update(sent);
     const report =
-      replayed === undefined ? await fuzzProvider(options) : await replayFailures({ ...options, cases: replayed.cases, source: replay! });
+      replayed === undefined
+        ? await fuzzProvider({ ...options, onProgress })
+        : await replayFailures({ ...options, cases: replayed.cases, source: replay! });
+    bar?.finish(report.stoppedBy === "done");
     if (report.baseline !== undefined && baseline.file !== undefined) report.baseline.file = baseline.file;
     const model = fromFuzz(report);
     await writeLines(reports.textOut, renderText(model));
@@ -195,6 +222,8 @@ Examples:
       writeLine(reports.textOut, await updateBaselineFile(baseline, report.failures.map(failureFinding), report.strict));
       return EXIT.OK;
     }
+    // Too few requests sent to vouch for anything: it could not run, unless --strict makes it a failure.
+    if (report.verdict === "partial") return report.strict ? EXIT.CONTRACT_FAILURE : EXIT.CANNOT_RUN;
     return report.passed ? EXIT.OK : EXIT.CONTRACT_FAILURE;
   },
 };
