@@ -4,9 +4,9 @@
 // A transport fault is an answer of its own (the transport check reports it); only the caller
 // decides when a fault means the provider cannot be reached at all (assertReachable).
 import { ToolkitError } from "../errors.js";
-import { createLimiter } from "../io/limiter.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { redactUrlSecrets } from "../io/redact.js";
+import { createExecutor, type Executor } from "./executor.js";
 import { createHttpClient, type ExchangeFault, type ExchangeOutcome } from "./http-client.js";
 import { parseAnswer, type ParseCache, type ParsedAnswer } from "./parsed-answer.js";
 import { operationOfPath, targetOf, type PlannedRequest } from "./request.js";
@@ -43,13 +43,15 @@ export interface ProviderClientOptions {
   maxResponseBytes?: number;
   /** Headers sent with every request (credentials: never shown). */
   headers?: ReadonlyArray<readonly [string, string]>;
+  /** The run's executor (its concurrency, deadline and observations); default: one of its own. */
+  executor?: Executor;
 }
 
 const encode = (query: Readonly<Record<string, string>>): Array<[string, string]> =>
   Object.entries(query).map(([name, value]) => [encodeURIComponent(name), encodeURIComponent(value)]);
 
 export function createProviderClient(options: ProviderClientOptions): ProviderClient {
-  const limit = createLimiter(options.concurrency);
+  const executor = options.executor ?? createExecutor({ concurrency: options.concurrency, source: "verify" });
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const http = createHttpClient({
     baseUrl: options.baseUrl,
@@ -81,6 +83,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
             ...(outcome.redirects === undefined ? {} : { redirects: outcome.redirects }),
           };
     answered.push(response);
+    executor.observe(sent, outcome, response.json);
     return response;
   };
 
@@ -107,7 +110,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
           headers: [["accept", "application/json"], ...(options.headers ?? []).map(([n, v]): [string, string] => [n, v])],
           label: "well-behaved",
         };
-        pending = limit(() => send(sent, `GET ${target}`));
+        pending = executor.run(() => send(sent, `GET ${target}`));
         cache.set(target, pending);
       }
       return pending;

@@ -14,7 +14,7 @@ import { COMPATS, type Compat } from "../engine/settings.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { redactUrlSecrets } from "../io/redact.js";
 import { curlCommand } from "./curl.js";
-import { createObservationFolder, observe } from "../coverage/observation.js";
+import { createExecutor, type Executor } from "../engine/executor.js";
 import { bindRequest, DEFAULT_MAX_REQUESTS, iterateRequests, planSize, targetOf, type Bindings } from "./plan.js";
 import { shrinkRequest } from "./shrink.js";
 import {
@@ -226,6 +226,12 @@ async function fuzzWith(
   onProgress: FuzzOptions["onProgress"],
 ): Promise<FuzzReport> {
   const notes: string[] = [];
+  // One executor: the run's concurrency, its time limit, and the coverage observations of every answer.
+  const executor: Executor = createExecutor({
+    concurrency: run.concurrency,
+    ...(run.timeLimitMs === undefined ? {} : { deadline: started + run.timeLimitMs }),
+    source: "fuzz",
+  });
   const send = (request: FuzzRequest): Promise<FuzzOutcome> =>
     client.send({
       method: request.method,
@@ -280,8 +286,7 @@ async function fuzzWith(
   const collected = new Map<string, Collected>();
   const causesPerSlot = new Map<string, Set<string>>();
   const looked = new Map<string, number>();
-  // The GETs' answers as coverage observations, folded as they come (a long run stays a few hundred lines).
-  const observed = createObservationFolder();
+  // The GETs' answers as coverage observations, folded as they come by the executor (a long run stays a few hundred lines).
   const noteObservation = (request: FuzzRequest, outcome: FuzzOutcome): void => {
     if ("fault" in outcome || request.method !== "GET") return;
     let body: unknown;
@@ -291,15 +296,7 @@ async function fuzzWith(
       } catch {
         body = undefined;
       }
-    const observation = observe({
-      side: "provider",
-      source: "fuzz",
-      method: "GET",
-      url: targetOf(request),
-      status: outcome.answer.status,
-      body,
-    });
-    if (observation !== undefined) observed.add(observation);
+    executor.observe(request, outcome, body);
   };
   const collect = (request: FuzzRequest, outcome: FuzzOutcome): void => {
     noteObservation(request, outcome);
@@ -329,39 +326,32 @@ async function fuzzWith(
     collect(bindRequest(request, bindings), outcomes.get(request)!);
     sent++;
   }
-  const deadline = run.timeLimitMs === undefined ? Infinity : started + run.timeLimitMs;
   let refusedInARow = 0;
   let silentInARow = 0;
-  // A pool of `concurrency` workers, each drawing the next request of the plan until none is left.
-  const worker = async (): Promise<void> => {
-    while (stoppedBy === "done") {
-      if (performance.now() >= deadline) {
-        stoppedBy = "time-limit";
-        return;
-      }
-      const next = draw();
-      if (next === undefined) return;
-      const bound = bindRequest(next, bindings);
-      const outcome = await send(bound);
-      sent++;
-      refusedInARow = "fault" in outcome && outcome.fault.kind === "refused" ? refusedInARow + 1 : 0;
-      // A provider that takes connections and never answers: no answer at all, request after request.
-      silentInARow = "fault" in outcome && outcome.fault.kind === "timeout" && outcome.fault.answered !== true ? silentInARow + 1 : 0;
-      if (refusedInARow >= GONE_AFTER && stoppedBy === "done") {
-        stoppedBy = "provider-gone";
-        notes.push(`the provider refused ${GONE_AFTER} connections in a row after ${sent} requests (it may have crashed): the run stopped`);
-      }
-      if (silentInARow >= GONE_AFTER && stoppedBy === "done") {
-        stoppedBy = "provider-gone";
-        notes.push(
-          `the provider answered none of ${GONE_AFTER} requests in a row within --timeout (${run.timeoutMs} ms) after ${sent} requests: it takes connections but does not answer; the run stopped`,
-        );
-      }
-      collect(bound, outcome);
-      onProgress?.(sent, plan.planned);
+  // The executor draws the plan `concurrency` requests at a time, until it is drawn out, the time
+  // limit passes, or the provider is gone.
+  const handle = async (next: FuzzRequest): Promise<void> => {
+    const bound = bindRequest(next, bindings);
+    const outcome = await send(bound);
+    sent++;
+    refusedInARow = "fault" in outcome && outcome.fault.kind === "refused" ? refusedInARow + 1 : 0;
+    // A provider that takes connections and never answers: no answer at all, request after request.
+    silentInARow = "fault" in outcome && outcome.fault.kind === "timeout" && outcome.fault.answered !== true ? silentInARow + 1 : 0;
+    if (refusedInARow >= GONE_AFTER && stoppedBy === "done") {
+      stoppedBy = "provider-gone";
+      notes.push(`the provider refused ${GONE_AFTER} connections in a row after ${sent} requests (it may have crashed): the run stopped`);
     }
+    if (silentInARow >= GONE_AFTER && stoppedBy === "done") {
+      stoppedBy = "provider-gone";
+      notes.push(
+        `the provider answered none of ${GONE_AFTER} requests in a row within --timeout (${run.timeoutMs} ms) after ${sent} requests: it takes connections but does not answer; the run stopped`,
+      );
+    }
+    collect(bound, outcome);
+    onProgress?.(sent, plan.planned);
   };
-  await Promise.all(Array.from({ length: run.concurrency }, worker));
+  const end = await executor.pump(draw, handle, () => stoppedBy !== "done");
+  if (end === "time-limit") stoppedBy = "time-limit";
   if (stoppedBy === "time-limit") notes.push(`the time limit ended the run after ${sent} of ${plan.planned} requests`);
   // Too few requests sent to vouch for the provider: not a PASS (docs/fuzz.md, "A floor").
   const belowFloor = sent < plan.floor;
@@ -391,7 +381,7 @@ async function fuzzWith(
       entry.hit.check !== "response-time" &&
       // A timeout is not shrunk: every try would cost a whole --timeout.
       !(entry.hit.check === "transport" && entry.hit.cause === "timeout") &&
-      performance.now() < deadline
+      !executor.expired()
     ) {
       shrunk++;
       const sameFault = (candidate: FuzzOutcome, candidateRequest: FuzzRequest): boolean =>
@@ -402,7 +392,7 @@ async function fuzzWith(
         budget: SHRINK_BUDGET,
         stillFails: async (candidate) => {
           // The time limit holds for shrinking too: past it, nothing more is sent.
-          if (performance.now() >= deadline) return false;
+          if (executor.expired()) return false;
           const answer = await send(candidate);
           if (!sameFault(answer, candidate)) return false;
           outcome = answer;
@@ -449,7 +439,7 @@ async function fuzzWith(
     ...(based === undefined ? {} : { baseline: { known: based.counts.known, stale: based.stale, expired: based.expired } }),
     checks,
     failures,
-    observations: observed.values(),
+    observations: executor.observations(),
   };
 }
 

@@ -10,7 +10,7 @@
 //    (or moved away) while the mock runs is opened anew at its path, said once in the mock's log,
 //    instead of filling an unlinked inode nobody can read.
 import type { FileHandle } from "node:fs/promises";
-import { open, stat } from "node:fs/promises";
+import { open, stat, writeFile } from "node:fs/promises";
 import { observationLine, type Observation } from "../coverage/observation.js";
 import { ToolkitError, isToolkitError } from "../errors.js";
 import { refuseOutputOverInput, type NamedPath } from "../io/same-file.js";
@@ -114,7 +114,9 @@ export async function prepareRecording(path: string, inputs: readonly NamedPath[
       try {
         // Checked again: the mock took a while to listen, and the path may have changed meanwhile.
         await guard();
-        await openAt("w");
+        // Emptied, then opened to append: every write lands at the end, whatever the handle's position.
+        await writeFile(path, "");
+        await openAt("a");
       } catch (error) {
         closed = true;
         throw writeError(path, error);

@@ -13,10 +13,10 @@ import { ENDPOINT_ORDER, LIST_OPERATIONS } from "./endpoints.js";
 import { PACT_ENDPOINT, pactDrafts } from "./checks/pact.js";
 import { verifierModulePath } from "../pact/runner.js";
 import { checkPactOptions, runPactVerification, type PactStepOptions } from "../pact/verification.js";
-import { assertReachable, createProviderClient, type ProviderResponse } from "../engine/provider-client.js";
+import { assertReachable, createProviderClient } from "../engine/provider-client.js";
 import { COMPATS, type Compat } from "../engine/settings.js";
 import { applyBaseline, type Baseline, type BaselineOutcome } from "../engine/baseline.js";
-import { foldObservations, observe, type Observation } from "../coverage/observation.js";
+import { createExecutor, type Executor } from "../engine/executor.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { CHECK_GROUPS, type CheckResult, type VerificationCounts, type VerificationFinding, type VerificationReport } from "./report.js";
 
@@ -250,11 +250,14 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
 
   let unknownAppId = options.unknownAppId ?? randomObjectId();
   while (unknownAppId === appId) unknownAppId = randomObjectId();
+  // One executor: the run's concurrency, and the coverage observations of every answer.
+  const executor = createExecutor({ concurrency, source: "verify" });
   const ctx: VerifyContext = {
     client: createProviderClient({
       baseUrl,
       timeoutMs,
       concurrency,
+      executor,
       maxResponseBytes: positiveInteger(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, "the response size limit"),
     }),
     unknownAppId,
@@ -266,6 +269,7 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
 
   try {
     return await verifyWith(ctx, {
+      executor,
       ...(options.allowEmptyApp === undefined ? {} : { allowEmptyApp: options.allowEmptyApp }),
       ...(options.baseline === undefined ? {} : { baseline: options.baseline }),
       ...(options.today === undefined ? {} : { today: options.today }),
@@ -285,6 +289,7 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
 }
 
 interface Run {
+  executor: Executor;
   appId: string | undefined;
   humanEvaluationId: string | undefined;
   baseUrl: string;
@@ -300,7 +305,7 @@ interface Run {
 }
 
 async function verifyWith(ctx: VerifyContext, run: Run): Promise<VerificationReport> {
-  const { appId, humanEvaluationId, baseUrl, strict, compat, pactOptions, timeoutMs, startedAt, start } = run;
+  const { appId, humanEvaluationId, baseUrl, strict, compat, pactOptions, timeoutMs, startedAt, start, executor } = run;
   // One request alone first: an unreachable provider is one clear line, before Pact starts; then an
   // app with no records at all, before anything is checked. Later faults are transport findings.
   assertReachable(ctx.client, await fetchList(ctx, "listEvaluations", false, appId === undefined ? "none" : "app"));
@@ -380,24 +385,6 @@ async function verifyWith(ctx: VerifyContext, run: Run): Promise<VerificationRep
       ? {}
       : { baseline: { known: based.outcome.counts.known, stale: based.outcome.stale, expired: based.outcome.expired } }),
     checks,
-    observations: providerObservations(ctx.client.answered),
+    observations: executor.observations(),
   };
-}
-
-/** The provider's answers as coverage observations (Pact's own requests are not among them). */
-function providerObservations(answered: readonly ProviderResponse[]): Observation[] {
-  const observations: Observation[] = [];
-  for (const response of answered) {
-    if (response.transport !== undefined) continue;
-    const observation = observe({
-      side: "provider",
-      source: "verify",
-      method: "GET",
-      url: response.request.slice("GET ".length),
-      status: response.status,
-      body: response.parsed ? response.json : undefined,
-    });
-    if (observation !== undefined) observations.push(observation);
-  }
-  return foldObservations(observations);
 }
