@@ -20,6 +20,8 @@ export type { PlannedRequest } from "./request.js";
 export { parseAnswer } from "./parsed-answer.js";
 export type { ParsedAnswer } from "./parsed-answer.js";
 export { judgeExchange } from "./judge.js";
+export { createExecutor } from "./executor.js";
+export type { Executor, ExecutorOptions, PumpEnd } from "./executor.js";
 export { CHECKS, CHECK_NAMES, isLegacyServerError } from "./checks/index.js";
 export type { Check, CheckContext, CheckName, CheckSettings } from "./checks/index.js";
 export { causeOf, findingKey, keyText, pathPattern } from "./finding.js";
