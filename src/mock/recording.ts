@@ -73,11 +73,19 @@ export async function prepareRecording(path: string, inputs: readonly NamedPath[
     await openAt("a");
   };
 
-  const drain = (): Promise<void> =>
-    (draining ??= (async () => {
+  /**
+   * Writes what is pending, one write at a time, in order (what comes meanwhile joins the next one);
+   * a drain in progress is joined. The promise is stored before its body runs: a body that finds
+   * nothing to write must not clear `draining` before it is set (a stale, settled `draining` would
+   * make every later drain, the one at close included, write nothing).
+   */
+  const drain = (): Promise<void> => {
+    if (draining !== undefined) return draining;
+    draining = (async () => {
+      // After the assignment above: the `finally` below must never run before it.
+      await Promise.resolve();
       try {
         while (pending !== "" && failed === undefined && handle !== undefined) {
-          // One write at a time, in order; what comes meanwhile joins the next one.
           const text = pending;
           pending = "";
           try {
@@ -91,7 +99,9 @@ export async function prepareRecording(path: string, inputs: readonly NamedPath[
       } finally {
         draining = undefined;
       }
-    })());
+    })();
+    return draining;
+  };
 
   const flush = (): void => {
     if (timer !== undefined) clearTimeout(timer);
