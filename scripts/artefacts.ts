@@ -7,8 +7,10 @@ import { loadSchemas } from "../src/schemas/catalog.js";
 import { renderBundledSchemas } from "./bundle-schemas.js";
 import {
   PRECOMPILED_CHECKER_PATH,
+  PRECOMPILED_ERRORS_PATH,
   PRECOMPILED_SPOTLESS_PATH,
   renderPrecompiledChecker,
+  renderPrecompiledErrors,
   renderPrecompiledSpotless,
 } from "./precompile-validators.js";
 import { generateTypes } from "./typegen.js";
@@ -27,6 +29,8 @@ export const GENERATED_ARTEFACTS: readonly GeneratedArtefact[] = [
   // The checker's validators, compiled at build time (Ajv standalone code): no `new Function` at run time.
   { path: PRECOMPILED_CHECKER_PATH, render: renderPrecompiledChecker },
   { path: PRECOMPILED_SPOTLESS_PATH, render: renderPrecompiledSpotless },
+  // The checker's errors alone, for the record builders' browser bundle (src/build/).
+  { path: PRECOMPILED_ERRORS_PATH, render: renderPrecompiledErrors },
   { path: "src/types/schemas.ts", render: () => generateTypes(loadSchemas()) },
   { path: "contracts/openapi.yaml", render: renderOpenApiYaml },
   // The embedded default dataset: what `evals-contract fixtures` writes with its default options

@@ -1,15 +1,17 @@
-// Renders src/check/precompiled/{checker,spotless}.ts: the checker's validators compiled at build
+// Renders src/check/precompiled/{checker,spotless,errors}.ts: the checker's validators compiled at build
 // time, as Ajv standalone code (https://ajv.js.org/standalone.html), so checking never compiles a
 // validator with `new Function`. That keeps the checker usable on pages whose Content-Security-Policy
 // forbids eval, and spares every process the compilation.
 import type { Ajv2020 } from "ajv/dist/2020.js";
+import type { Ajv } from "ajv/dist/ajv.js";
 import standalone from "ajv/dist/standalone/index.js";
-import { createCheckerAjv, createSpotlessAjv } from "../src/check/ajv-instances.js";
+import { createCheckerAjv, createErrorsAjv, createSpotlessAjv } from "../src/check/ajv-instances.js";
 import { RUNTIME } from "../src/check/keyword-code.js";
-import { schemaId, SCHEMA_NAMES } from "../src/schemas/catalog.js";
+import { schemaId, SCHEMA_NAMES, type SchemaName } from "../src/schemas/catalog.js";
 
 export const PRECOMPILED_CHECKER_PATH = "src/check/precompiled/checker.ts";
 export const PRECOMPILED_SPOTLESS_PATH = "src/check/precompiled/spotless.ts";
+export const PRECOMPILED_ERRORS_PATH = "src/check/precompiled/errors.ts";
 
 // A CommonJS module whose module.exports is the function, with itself as `default` too: `.default`
 // is the function however the runner hands an ES module a CommonJS default.
@@ -18,8 +20,9 @@ const standaloneCode = standalone.default;
 /** Export names: `validate` + the schema name (never a bare `Error`, which would shadow the global in the module). */
 const exportName = (name: string): string => `validate${name}`;
 
-function render(ajv: Ajv2020, what: string): string {
-  const exports = Object.fromEntries(SCHEMA_NAMES.map((name) => [exportName(name), schemaId(name)]));
+/** `names`: the schemas handed out (VALIDATORS' keys); those they reference are compiled with them. */
+function render(ajv: Ajv2020 | Ajv, what: string, names: readonly SchemaName[] = SCHEMA_NAMES): string {
+  const exports = Object.fromEntries(names.map((name) => [exportName(name), schemaId(name)]));
   // An ES module is strict anyway; the per-schema exports stay module-private (VALIDATORS is the surface).
   const code = standaloneCode(ajv, exports)
     .replace(/^"use strict";\n?/, "")
@@ -38,8 +41,10 @@ function render(ajv: Ajv2020, what: string): string {
     code.trimEnd(),
     "",
     "/** The validator of each schema, by name. */",
-    "export const VALIDATORS: Readonly<Record<SchemaName, CompiledValidator>> = {",
-    ...SCHEMA_NAMES.map((name) => `  ${name}: ${exportName(name)},`),
+    names === SCHEMA_NAMES
+      ? "export const VALIDATORS: Readonly<Record<SchemaName, CompiledValidator>> = {"
+      : `export const VALIDATORS: Readonly<Record<Extract<SchemaName, ${names.map((name) => JSON.stringify(name)).join(" | ")}>, CompiledValidator>> = {`,
+    ...names.map((name) => `  ${name}: ${exportName(name)},`),
     "};",
     "",
   ].join("\n");
@@ -47,3 +52,5 @@ function render(ajv: Ajv2020, what: string): string {
 
 export const renderPrecompiledChecker = (): string => render(createCheckerAjv(), "checker's");
 export const renderPrecompiledSpotless = (): string => render(createSpotlessAjv(), "pre-check's (spotless)");
+// The two records only (the builders check nothing else): a smaller module for their browser bundle.
+export const renderPrecompiledErrors = (): string => render(createErrorsAjv(), "checker's errors-only", ["Evaluation", "HumanEvaluation"]);

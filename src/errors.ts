@@ -12,7 +12,7 @@ export const ERROR_CODES = {
   E_JSON_TOO_DEEP: "an input file nests arrays or objects deeper than the toolkit's limit (1,000 levels)",
   E_OUTPUT_EXISTS: "the output file exists and --force was not given",
   E_OUTPUT_WRITE: "the output file cannot be written",
-  E_DATA_INVALID: "a data file does not conform to the contract",
+  E_DATA_INVALID: "a data file, or a record of evals-contract/build, does not conform to the contract",
   E_PORT_IN_USE: "the port to listen on is already taken",
   E_LISTEN: "the server cannot listen on the given host and port",
   E_PROVIDER_UNREACHABLE: "the provider under verification cannot be reached",

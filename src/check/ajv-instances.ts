@@ -4,9 +4,10 @@
 // so no validator is compiled (`new Function`) at run time. Tests compile with them at run time to
 // compare. Nothing on the checking path imports this module.
 import { Ajv2020, type Options } from "ajv/dist/2020.js";
+import { Ajv } from "ajv/dist/ajv.js";
 import { _, Name } from "ajv/dist/compile/codegen/index.js";
 import { loadSchemas } from "../schemas/catalog.js";
-import { toCheckerSchema, toSpotlessSchema } from "../schemas/checker-schema.js";
+import { toCheckerSchema, toErrorsSchema, toSpotlessSchema } from "../schemas/checker-schema.js";
 import { addSpotlessKeywords, addWarningKeywords, RUNTIME } from "./keyword-code.js";
 import { FORMATS } from "./validator-runtime.js";
 
@@ -35,5 +36,22 @@ export function createSpotlessAjv(): Ajv2020 {
   const ajv = new Ajv2020(COMMON);
   addSpotlessKeywords(ajv);
   for (const schema of loadSchemas().values()) ajv.addSchema(toSpotlessSchema(schema));
+  return ajv;
+}
+
+/**
+ * The checker's errors alone (see toErrorsSchema), for the record builders: no warning keyword, and
+ * every $ref a call rather than a copy, so the two record validators are small enough for a page.
+ * Compiled by Ajv's draft-07 class: the schemas use no keyword of 2020-12 that draft-07 lacks, and
+ * its code carries no 2020-12 evaluation tracking (a keyword it does not know fails `npm run gen`;
+ * test/check/precompiled.test.ts holds its findings to the checker's). No messages: describe-errors.ts words every
+ * keyword these schemas use itself.
+ */
+export function createErrorsAjv(): Ajv {
+  const ajv = new Ajv({ ...COMMON, allErrors: true, verbose: true, inlineRefs: false, messages: false });
+  for (const schema of loadSchemas().values()) {
+    const { $schema: _draft, ...rest } = toErrorsSchema(schema);
+    ajv.addSchema(rest);
+  }
   return ajv;
 }

@@ -1,7 +1,9 @@
 // The checker's date-time format against an independent oracle (Date.UTC round-trips the fields of
-// a real instant only), over every month and day around the edges, and its messages.
+// a real instant only), over every month and day around the edges, and its messages; its calendar
+// against ajv-formats' iso-date-time, which it follows.
+import { fullFormats } from "ajv-formats/dist/formats.js";
 import { describe, expect, it } from "vitest";
-import { namesRealInstant, timestampImpossibility } from "./date-time.js";
+import { namesRealInstant, realDateAndTime, timestampImpossibility } from "./date-time.js";
 
 const pad = (n: number): string => String(n).padStart(2, "0");
 
@@ -61,5 +63,30 @@ describe("timestampImpossibility", () => {
     ["2024-05-17T10:54:19+24:00", "the UTC offset is out of range"],
   ])("%s: %s", (value, why) => {
     expect(timestampImpossibility(value)).toBe(why);
+  });
+});
+
+describe("realDateAndTime", () => {
+  // ajv-formats' own iso-date-time, which the checker's calendar follows (without its table of every format).
+  const isoDateTime = (fullFormats["iso-date-time"] as { validate: (value: string) => boolean }).validate;
+
+  it("agrees with ajv-formats' iso-date-time on every field from 00 to 99 around the edges, and on non-digits", () => {
+    const wrong: string[] = [];
+    const dates: string[] = [];
+    for (const year of ["1900", "2000", "2023", "2024", "0000", "2x24"])
+      for (let month = 0; month <= 99; month += month < 14 ? 1 : 17)
+        for (let day = 0; day <= 99; day += day < 33 ? 1 : 22) dates.push(`${year}-${pad(month)}-${pad(day)}`);
+    dates.push("2024-5-17", "2024-05-1a", "2024_05_17", "２０２４-05-17");
+    const times: string[] = [];
+    for (const hour of [0, 9, 23, 24, 99])
+      for (const minute of [0, 59, 60]) for (const second of [0, 59, 60, 99]) times.push(`${pad(hour)}:${pad(minute)}:${pad(second)}`);
+    times.push("10:54:1x", "10-54-19", "1:54:19", "10:54:19.", " 10:54:19");
+    for (const date of dates)
+      for (const time of times) {
+        const leapSecond = time.endsWith(":60") && time.startsWith("23:59");
+        const want = !leapSecond && isoDateTime(`${date}T${time}`);
+        if (realDateAndTime(date, time) !== want) wrong.push(`${date}T${time}`);
+      }
+    expect(wrong).toEqual([]);
   });
 });

@@ -6,7 +6,9 @@
 //   x-warn-properties (added here to every object schema: unknown properties, null optionals),
 //   x-known-values (values outside the known ones), x-expected (extra expectations: timestamps
 //   with a UTC offset and a 'T', an evaluator_config that is {} or a full EvaluatorConfig).
-// Both variants are compiled at build time (src/check/ajv-instances.ts, into src/check/precompiled/).
+// Errors only (toErrorsSchema): the checker's contract without its warning annotations and prose, for
+//   the record builders (src/build/), whose browser bundle has room for no more.
+// Every variant is compiled at build time (src/check/ajv-instances.ts, into src/check/precompiled/).
 import { SCHEMA_BASE_URI, type JsonSchema } from "./catalog.js";
 import { nullableOptionals } from "./nullable-optionals.js";
 import { mapSchema } from "./walk.js";
@@ -46,3 +48,19 @@ function tighten(node: JsonSchema): JsonSchema {
  * are done after one cheap yes/no validation.
  */
 export const toSpotlessSchema = (schema: JsonSchema): JsonSchema => mapSchema(schema, tighten);
+
+/** What the errors-only variant drops: annotations that never fail a validation, and prose. */
+const NOT_FOR_ERRORS = ["description", "examples", "x-expected", "x-known-values", "x-parallel-arrays"];
+
+function forErrors(node: JsonSchema): JsonSchema {
+  const out: JsonSchema = { ...nullableOptionals(node) };
+  for (const key of NOT_FOR_ERRORS) delete out[key];
+  return out;
+}
+
+/**
+ * The checker's errors and nothing else: the same required fields, types, anyOf, patterns and
+ * formats, and the same null-accepting optionals (toCheckerSchema), so a value gets exactly the
+ * checker's error findings (test/check/precompiled.test.ts); the titles stay, its messages name them.
+ */
+export const toErrorsSchema = (schema: JsonSchema): JsonSchema => mapSchema(schema, forErrors);

@@ -1,12 +1,14 @@
-// The browser entries carry nothing of Node: the root entry's browser build (src/index.browser.ts)
-// and `evals-contract/msw` are bundled by Vite for the browser, and any import of a Node built-in
-// (`node:fs`, `fs`, ...) on the way fails the build, naming the importer. The default dataset must
-// stay a chunk of its own, so a page that passes its own data never downloads it.
+// The browser entries carry nothing of Node: the root entry's browser build (src/index.browser.ts),
+// `evals-contract/msw` and `evals-contract/build` are bundled by Vite for the browser, and any import
+// of a Node built-in (`node:fs`, `fs`, ...) on the way fails the build, naming the importer. The
+// default dataset must stay a chunk of its own, so a page that passes its own data never downloads
+// it; the builders stay within their budget (issue 32: at most 15 kB gzipped).
 import { builtinModules } from "node:module";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { build, type Plugin, type Rollup } from "vite";
 import { describe, expect, it } from "vitest";
 
@@ -70,5 +72,19 @@ describe("browser entries", () => {
     expect(chunks.flatMap((c) => Object.keys(c.modules)).filter((id) => id.includes("@faker-js"))).toEqual([]);
     // One lazy chunk of its own (msw, external here, is the other dynamic import: see src/msw/load-msw.ts).
     expect(entry.dynamicImports.filter((file) => lazy.some((chunk) => chunk.fileName === file))).toHaveLength(1);
+  }, 60_000);
+
+  it("evals-contract/build imports no Node built-in and no faker, and is at most 15 kB gzipped", async () => {
+    const { nodeImports, chunks } = await bundle("src/build/index.ts");
+    expect(nodeImports).toEqual([]);
+    expect(chunks.flatMap((c) => Object.keys(c.modules)).filter((id) => id.includes("@faker-js") || id.includes("node_modules"))).toEqual(
+      [],
+    );
+    expect(chunks).toHaveLength(1);
+    const code = chunks[0]!.code;
+    expect(code).toContain("buildEvaluation");
+    const gzipped = gzipSync(code).length;
+    console.info(`evals-contract/build: ${(code.length / 1024).toFixed(1)} kB minified, ${(gzipped / 1024).toFixed(1)} kB gzipped`);
+    expect(gzipped).toBeLessThanOrEqual(15 * 1024);
   }, 60_000);
 });

@@ -6,12 +6,14 @@ import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCheckerAjv, createSpotlessAjv } from "../../src/check/ajv-instances.js";
+import { createCheckerAjv, createErrorsAjv, createSpotlessAjv } from "../../src/check/ajv-instances.js";
 import { checkDataset, checkDocument, checkResponse } from "../../src/check/index.js";
 import { toFindings } from "../../src/check/describe-errors.js";
 import type { Finding } from "../../src/check/finding.js";
 import { VALIDATORS as CHECKERS } from "../../src/check/precompiled/checker.js";
+import { VALIDATORS as ERRORS } from "../../src/check/precompiled/errors.js";
 import { VALIDATORS as SPOTLESS } from "../../src/check/precompiled/spotless.js";
+import { recordErrors } from "../../src/check/record-errors.js";
 import { getValidators } from "../../src/check/registry.js";
 import type { CompiledValidator } from "../../src/check/validator-runtime.js";
 import { collectWarnings } from "../../src/check/warning-sink.js";
@@ -120,6 +122,24 @@ describe("the precompiled validators", () => {
     expect(differ).toEqual([]);
     expect(samples.length + mutated.length).toBeGreaterThan(2_400);
     expect(findings).toBeGreaterThan(2_000); // the mutations do break records
+  });
+
+  it("errors-only (the record builders'): exactly the checker's errors, message for message, on the same records", () => {
+    const errors = createErrorsAjv();
+    const differ: string[] = [];
+    let count = 0;
+    for (const [name, value] of [...samples, ...mutated]) {
+      if (name !== "Evaluation" && name !== "HumanEvaluation") continue;
+      const want = findingsOf(CHECKERS[name], value).filter((f) => f.severity === "error");
+      const got = recordErrors(name, value);
+      count += got.length;
+      if (JSON.stringify(got) !== JSON.stringify(want)) differ.push(`${name}: ${JSON.stringify(value)}`);
+      const runtime = compiled(errors, name);
+      if (ERRORS[name](value) !== runtime(value) || ERRORS[name](value) !== (want.length === 0))
+        differ.push(`${name} (errors-only, valid?): ${JSON.stringify(value)}`);
+    }
+    expect(differ).toEqual([]);
+    expect(count).toBeGreaterThan(1_000);
   });
 });
 

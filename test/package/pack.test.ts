@@ -1,8 +1,9 @@
 // The "Done when" test of the package: `npm pack`, install the tarball into an empty project
 // outside the clone (peers left out, as a plain `npm install evals-contract` does), and use it as a
 // stranger would: the built CLI for every command (this is also the dist smoke test: no tsx), an
-// ESM import of every entry, the size of the install, and the public types compiled by a project
-// that has nothing but `typescript` (then the newest msw that runs on this Node, for /msw).
+// ESM import of every entry (the builders' records served by the mock), the size of the install, and
+// the public types compiled by a project that has nothing but `typescript` (then the newest msw that
+// runs on this Node, for /msw).
 // Then, in a second project, the same tarball installed beside the newest peers that run on this
 // Node (what a user starting today has: on Node 20 msw 2, Pact 16 and Prism 5.14.2, newer majors
 // on newer lines, see peerRangeFor): a plain `npm install`, a clean `npm ls`, and each peer used
@@ -210,13 +211,18 @@ describe("the packed package, installed in an empty project", () => {
       import * as generate from "evals-contract/generate";
       import * as fuzz from "evals-contract/fuzz";
       import * as coverage from "evals-contract/coverage";
+      import * as build from "evals-contract/build";
       const data = generate.generateDataset({ seed: 1, evaluations: 3, humanEvaluations: 2 });
+      const built = build.buildDataset({ evaluations: [build.buildEvaluation({}, { case: "evaluation-status-failed" })], human_evaluations: [{}] });
       const findings = root.checkDocument("Evaluation", data.evaluations);
       const server = await mock.startMockServer({ data, port: 0 });
       await server.close();
       let msw = "absent";
       try { await import("evals-contract/msw"); msw = "loaded"; } catch (error) { msw = error.code + ": " + error.message; }
-      console.log(JSON.stringify({ findings: root.hasErrors(findings), verify: typeof verify.verifyProvider, fuzz: typeof fuzz.fuzzProvider + " " + typeof verify.fuzzProvider, coverage: typeof coverage.tallyCoverage, prism: typeof prism.startPrism, msw }));
+      const builtServer = await mock.startMockServer({ data: built, port: 0 });
+      const failed = await (await fetch(builtServer.url + "/evaluations?app_id=" + build.DEFAULT_APP_ID)).json();
+      await builtServer.close();
+      console.log(JSON.stringify({ findings: root.hasErrors(findings), verify: typeof verify.verifyProvider, fuzz: typeof fuzz.fuzzProvider + " " + typeof verify.fuzzProvider, coverage: typeof coverage.tallyCoverage, prism: typeof prism.startPrism, build: failed[0].status.error.message, msw }));
     `;
     await writeFile(join(project, "use.mjs"), script);
     const got = await run(process.execPath, ["use.mjs"], project);
@@ -228,6 +234,7 @@ describe("the packed package, installed in an empty project", () => {
       fuzz: "function function",
       coverage: "function",
       prism: "function",
+      build: "Evaluation Failed",
       msw: `E_MISSING_PEER: msw is not installed (evals-contract/msw needs it); run: npm install --save-dev msw@${peerRangeFor("msw")}`,
     });
   });
@@ -255,13 +262,18 @@ describe("the packed package, installed in an empty project", () => {
       import { startPrism, type RunningPrism } from "evals-contract/prism";
       import { generateDataset } from "evals-contract/generate";
       import { fuzzProvider, type FuzzReport } from "evals-contract/fuzz";
+      import { buildDataset, buildEvaluation, type DeepPartial } from "evals-contract/build";
       const data: Dataset = generateDataset({ seed: 1 });
+      const overrides: DeepPartial<Evaluation> = { status: { value: "EVALUATION_STARTED" } };
+      const built: Dataset = buildDataset({ evaluations: [buildEvaluation(overrides, { case: ["evaluation-null-cost", "evaluation-empty-username"] })] });
+      // @ts-expect-error the case ids are typed: a typo does not compile
+      buildEvaluation({}, { case: "evaluation-stauts-failed" });
       const first: Evaluation | undefined = data.evaluations[0];
       const cost: Result | null | undefined = first?.average_cost;
       const human: HumanEvaluation | undefined = data.human_evaluations[0];
       const findings: Finding[] = checkDocument("Evaluation", data.evaluations);
       const answer: MockAnswer = createMockCore({ data }).respond({ method: "GET", url: "/", headers: {} });
-      export const use = [cost, human, findings, answer, startMockServer, verifyProvider, startPrism, fuzzProvider] as const;
+      export const use = [cost, human, findings, answer, startMockServer, verifyProvider, startPrism, fuzzProvider, built] as const;
       export type T = [VerificationReport, RunningPrism, FuzzReport];
     `;
     await writeFile(join(project, "consumer.ts"), consumer);

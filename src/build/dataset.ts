@@ -1,0 +1,70 @@
+// buildDataset: records into a Dataset the mock and the MSW handlers serve. A whole record that
+// passes the checker is taken as it is (a copy); a partial one is built, in the dataset's app
+// (DEFAULT_APP_ID, where every record built without an app_id is) unless it names its own, so an
+// app's list shows all of them. Ids must be unique: GET /human-evaluations/{id} finds one record.
+import { recordErrors } from "../check/record-errors.js";
+import { didYouMean } from "../did-you-mean.js";
+import { ToolkitError } from "../errors.js";
+import type { Dataset } from "../types/dataset.js";
+import type { Evaluation, HumanEvaluation } from "../types/schemas.js";
+import { evaluationRecord } from "./evaluation.js";
+import { humanEvaluationRecord } from "./human-evaluation.js";
+import { isPlainObject, mergeOver } from "./merge.js";
+import type { DeepPartial } from "./options.js";
+
+export interface BuildDatasetInput {
+  /** Built records, or partial ones (overrides) that are built here. */
+  evaluations?: readonly DeepPartial<Evaluation>[];
+  human_evaluations?: readonly DeepPartial<HumanEvaluation>[];
+}
+
+const FN = "buildDataset";
+const LISTS = ["evaluations", "human_evaluations"] as const;
+
+function list<T extends { id: string }>(
+  input: Record<string, unknown>,
+  key: (typeof LISTS)[number],
+  build: (item: unknown, path: string) => T,
+): T[] {
+  const items = input[key] ?? [];
+  if (!Array.isArray(items)) throw new ToolkitError("E_USAGE", `${FN}: ${key} must be an array of records`);
+  const records = items.map((item: unknown, i) => build(item, `$.${key}[${i}]`));
+  const seen = new Map<string, number>();
+  records.forEach((record, i) => {
+    const earlier = seen.get(record.id);
+    if (earlier !== undefined)
+      throw new ToolkitError(
+        "E_DATA_INVALID",
+        `${FN}: $.${key}[${i}].id: duplicate-id: "${record.id}" is also the id of $.${key}[${earlier}] (ids are unique: give another id, or leave it out)`,
+      );
+    seen.set(record.id, i);
+  });
+  return records;
+}
+
+function complete<T>(
+  name: "Evaluation" | "HumanEvaluation",
+  item: unknown,
+  path: string,
+  build: (fn: string, item: unknown, options: undefined, path: string) => T,
+): T {
+  if (!isPlainObject(item)) throw new ToolkitError("E_DATA_INVALID", `${FN}: ${path}: must be a record or a partial record (an object)`);
+  return recordErrors(name, item).length === 0 ? (mergeOver({}, item) as T) : build(FN, item, undefined, path);
+}
+
+/** A Dataset of these records (none: empty lists); see the module's header. */
+export function buildDataset(input: BuildDatasetInput = {}): Dataset {
+  if (!isPlainObject(input)) throw new ToolkitError("E_USAGE", `${FN}: takes { evaluations?, human_evaluations? }`);
+  for (const key of Object.keys(input))
+    if (!(LISTS as readonly string[]).includes(key)) {
+      const near = didYouMean(key, LISTS);
+      throw new ToolkitError(
+        "E_USAGE",
+        `${FN}: unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ""}; it takes evaluations and human_evaluations`,
+      );
+    }
+  return {
+    evaluations: list(input, "evaluations", (item, path) => complete("Evaluation", item, path, evaluationRecord)),
+    human_evaluations: list(input, "human_evaluations", (item, path) => complete("HumanEvaluation", item, path, humanEvaluationRecord)),
+  };
+}

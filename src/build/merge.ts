@@ -1,0 +1,39 @@
+// Overrides merged over a built record: plain objects merge key by key, at every depth; anything else
+// (arrays included) replaces what was there; `undefined` changes nothing. The result shares nothing
+// with the overrides, so a test may change either afterwards.
+import { ToolkitError } from "../errors.js";
+
+export type Json = Record<string, unknown>;
+
+export const isPlainObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+
+const copy = (value: unknown): unknown => (Array.isArray(value) ? value.map(copy) : isPlainObject(value) ? mergeOver({}, value) : value);
+
+/** `base` with `overrides` merged over it (a new object; `base` is left as it is). */
+export function mergeOver(base: Json, overrides: Json): Json {
+  const out: Json = { ...base };
+  for (const key of Object.keys(overrides)) {
+    const value = overrides[key];
+    if (value === undefined) continue;
+    const current = Object.hasOwn(out, key) ? out[key] : undefined;
+    // defineProperty: a "__proto__" key (JSON.parse makes one) stays data, never a prototype.
+    Object.defineProperty(out, key, {
+      value: isPlainObject(value) && isPlainObject(current) ? mergeOver(current, value) : copy(value),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+/** The overrides as an object (none: `{}`); anything else is E_USAGE. */
+export function overridesOf(fn: string, overrides: unknown): Json {
+  if (overrides === undefined || overrides === null) return {};
+  if (!isPlainObject(overrides))
+    throw new ToolkitError(
+      "E_USAGE",
+      `${fn}: overrides must be an object (a partial record), got ${Array.isArray(overrides) ? "an array" : typeof overrides}`,
+    );
+  return overrides;
+}
