@@ -8,7 +8,8 @@ import { newestTimestampMs, reanchorDataset } from "./reanchor.js";
 import { wallClockMs } from "./timestamp.js";
 
 const ANCHOR = Date.parse("2026-11-25T12:00:00Z");
-const moving = (status: unknown): boolean => status === "EVALUATION_INITIALIZED" || status === "EVALUATION_STARTED";
+const FINAL = ["EVALUATION_FINISHED", "EVALUATION_FINISHED_WITH_ERRORS", "EVALUATION_FAILED", "EVALUATION_AGGREGATION_FAILED"];
+const moving = (status: unknown): boolean => typeof status === "string" && !FINAL.includes(status);
 const ms = (text: string): number => wallClockMs(text)!;
 
 describe("reanchorDataset", () => {
@@ -71,5 +72,16 @@ describe("reanchorDataset", () => {
     const [moved] = reanchorDataset({ evaluations: [], human_evaluations: [odd] }, ANCHOR).human_evaluations;
     expect(moved!.created_at).toBe("yesterday");
     expect(Math.abs(ms(moved!.updated_at) - ANCHOR)).toBeLessThan(1000);
+  });
+
+  it("re-times every record in a status that is not final: the old data's COMPARISON_RUN_STARTED too", () => {
+    const base = generateDataset({ seed: 3 });
+    const old = { ...base.human_evaluations[0]!, status: "COMPARISON_RUN_STARTED" };
+    const data: Dataset = { ...base, human_evaluations: [old, ...base.human_evaluations.slice(1)] };
+    const moved = reanchorDataset(data, ANCHOR).human_evaluations[0]!;
+    const age = ANCHOR - ms(moved.created_at);
+    expect(age).toBeGreaterThanOrEqual(60_000);
+    expect(age).toBeLessThanOrEqual(15 * 60_000);
+    expect(ms(moved.updated_at)).toBeLessThanOrEqual(ANCHOR);
   });
 });

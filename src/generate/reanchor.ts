@@ -3,7 +3,8 @@
 // docs/mock.md, "Times". Two steps, both pure (the anchor is an input, never the clock):
 //  1. every timestamp is shifted by the same whole seconds, so the newest one falls on the anchor: the
 //     order of events and every duration stay as they were;
-//  2. records still queued or running (EVALUATION_INITIALIZED, EVALUATION_STARTED) are re-timed to
+//  2. records in a status that is not final (EVALUATION_INITIALIZED, EVALUATION_STARTED, the old data's
+//     COMPARISON_RUN_STARTED) are re-timed to
 //     have been created a few minutes before the anchor (1 to 15, fixed per id), their updated_at
 //     as far after created_at as before (at most up to the anchor): the web client shows them
 //     "Running 6m", as it would a real run, not "Running 31d".
@@ -20,7 +21,18 @@ const wholeSeconds = (ms: number): number => Math.round(ms / 1000) * 1000;
 /** How long before the anchor a queued or running record was created: 1 to 15 minutes, by id. */
 const recentAgeMs = (id: string): number => MINUTE_MS + (hashId(id) % (14 * MINUTE_MS));
 
-const isMoving = (status: unknown): boolean => status === "EVALUATION_INITIALIZED" || status === "EVALUATION_STARTED";
+/**
+ * The statuses a record ends in (domain notes); every other one is still moving: queued, running, and
+ * the old data's `COMPARISON_RUN_STARTED` of a human evaluation, which must not read as 143 days old.
+ */
+const FINAL_STATUSES: ReadonlySet<string> = new Set([
+  "EVALUATION_FINISHED",
+  "EVALUATION_FINISHED_WITH_ERRORS",
+  "EVALUATION_FAILED",
+  "EVALUATION_AGGREGATION_FAILED",
+]);
+
+const isMoving = (status: unknown): boolean => typeof status === "string" && !FINAL_STATUSES.has(status);
 
 /** Every object of the dataset that carries timestamps: the records and their evaluator configs. */
 function* timedObjects(data: Dataset): Generator<Record<string, unknown>> {
