@@ -6,7 +6,11 @@
 import { didYouMean } from "../did-you-mean.js";
 import { ToolkitError } from "../errors.js";
 
-/** Evaluation statuses, in the order a builder prefers them when a case allows several. */
+import { HUMAN_EVALUATION_STATUSES, HUMAN_EVALUATION_TYPES, type EvaluationStatus } from "../contract/statuses.js";
+
+export { HUMAN_EVALUATION_STATUSES, HUMAN_EVALUATION_TYPES, type EvaluationStatus };
+
+/** Evaluation statuses (src/contract/statuses.ts), in the order a builder prefers them when a case allows several. */
 export const EVALUATION_STATUSES = [
   "EVALUATION_FINISHED",
   "EVALUATION_FINISHED_WITH_ERRORS",
@@ -14,18 +18,7 @@ export const EVALUATION_STATUSES = [
   "EVALUATION_INITIALIZED",
   "EVALUATION_FAILED",
   "EVALUATION_AGGREGATION_FAILED",
-] as const;
-export type EvaluationStatus = (typeof EVALUATION_STATUSES)[number];
-
-export const HUMAN_EVALUATION_TYPES = ["human_a_b_testing", "single_model_test"] as const;
-/** Human evaluation statuses (a plain string there), preferred first; COMPARISON_RUN_STARTED is old data's. */
-export const HUMAN_EVALUATION_STATUSES = [
-  "EVALUATION_FINISHED",
-  "EVALUATION_STARTED",
-  "EVALUATION_INITIALIZED",
-  "EVALUATION_FAILED",
-  "COMPARISON_RUN_STARTED",
-] as const;
+] as const satisfies readonly EvaluationStatus[];
 
 type Needs = { readonly status?: readonly string[]; readonly type?: readonly string[] };
 

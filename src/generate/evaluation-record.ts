@@ -9,15 +9,9 @@ import { formatTimestamp, type TimestampFormat } from "./timestamp.js";
 import { AGGREGATE_FAILED_MESSAGE, aggregateFailedTraceback, costError, EVALUATION_TRACEBACKS } from "./tracebacks.js";
 import { RECORDS_END_MS, RECORDS_START_MS } from "./time-window.js";
 
-export const EVALUATION_STATUSES = [
-  "EVALUATION_FINISHED",
-  "EVALUATION_FINISHED_WITH_ERRORS",
-  "EVALUATION_FAILED",
-  "EVALUATION_AGGREGATION_FAILED",
-  "EVALUATION_STARTED",
-  "EVALUATION_INITIALIZED",
-] as const;
-export type EvaluationStatus = (typeof EVALUATION_STATUSES)[number];
+import { EVALUATION_STATUSES, type EvaluationStatus } from "../contract/statuses.js";
+
+export { EVALUATION_STATUSES, type EvaluationStatus };
 
 /** How a run ends, in EVALUATION_STATUSES order (the first three), weighted as OLD_WEIGHTS says. */
 export const FINAL_STATUSES = EVALUATION_STATUSES.slice(0, 3);

@@ -6,14 +6,9 @@ import { ENTITY, objectId } from "./object-id.js";
 import type { HumanEvaluationCase } from "./survival-cases.js";
 import { formatTimestamp } from "./timestamp.js";
 
-export const HUMAN_EVALUATION_TYPES = ["human_a_b_testing", "single_model_test"] as const;
-export const HUMAN_EVALUATION_STATUSES = [
-  "EVALUATION_FINISHED",
-  "EVALUATION_STARTED",
-  "EVALUATION_INITIALIZED",
-  "EVALUATION_FAILED",
-  "COMPARISON_RUN_STARTED",
-] as const;
+import { HUMAN_EVALUATION_STATUSES, HUMAN_EVALUATION_TYPES } from "../contract/statuses.js";
+
+export { HUMAN_EVALUATION_STATUSES, HUMAN_EVALUATION_TYPES };
 
 // HUMAN_EVALUATION_STATUSES order; people leave human evaluations half done, so many stay started.
 const WEIGHTS = [55, 22, 13, 6, 0];

@@ -11,6 +11,7 @@
 import type { Dataset } from "../types/dataset.js";
 import type { Evaluation, HumanEvaluation } from "../types/schemas.js";
 import { isPlainObject } from "../types/json.js";
+import { isFinalStatus } from "../contract/statuses.js";
 import { hashId } from "./live.js";
 import { shiftTimestamp, wallClockMs } from "./timestamp.js";
 
@@ -21,18 +22,8 @@ const wholeSeconds = (ms: number): number => Math.round(ms / 1000) * 1000;
 /** How long before the anchor a queued or running record was created: 1 to 15 minutes, by id. */
 const recentAgeMs = (id: string): number => MINUTE_MS + (hashId(id) % (14 * MINUTE_MS));
 
-/**
- * The statuses a record ends in (domain notes); every other one is still moving: queued, running, and
- * the old data's `COMPARISON_RUN_STARTED` of a human evaluation, which must not read as 143 days old.
- */
-const FINAL_STATUSES: ReadonlySet<string> = new Set([
-  "EVALUATION_FINISHED",
-  "EVALUATION_FINISHED_WITH_ERRORS",
-  "EVALUATION_FAILED",
-  "EVALUATION_AGGREGATION_FAILED",
-]);
-
-const isMoving = (status: unknown): boolean => typeof status === "string" && !FINAL_STATUSES.has(status);
+/** Queued, running, or the old data's `COMPARISON_RUN_STARTED` (which must not read as 143 days old). */
+const isMoving = (status: unknown): boolean => typeof status === "string" && !isFinalStatus(status);
 
 /** Every object of the dataset that carries timestamps: the records and their evaluator configs. */
 function* timedObjects(data: Dataset): Generator<Record<string, unknown>> {

@@ -61,6 +61,7 @@ describe("evals-contract/build's import graph", () => {
         "check/warning-sink.ts",
         "check/date-time.ts",
         "check/parallel-arrays.ts",
+        "contract/statuses.ts",
         "did-you-mean.ts",
         "errors.ts",
         "generate/evaluator-kinds.ts",
