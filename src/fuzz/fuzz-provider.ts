@@ -5,7 +5,7 @@ import { OPERATIONS, type OperationId, OPERATION_IDS } from "../contract/operati
 import { ToolkitError } from "../errors.js";
 import { normalizeHttpUrl } from "../io/base-url.js";
 import { firstLine, type CheckSettings } from "../engine/checks/index.js";
-import type { ProviderFinding } from "../engine/finding.js";
+import { causeOf, type ProviderFinding } from "../engine/finding.js";
 import { createHttpClient, type HttpClient } from "../engine/http-client.js";
 import { judgeExchange } from "../engine/judge.js";
 import { requestLine } from "../engine/request.js";
@@ -173,15 +173,12 @@ function hitsOf(
   const hits = new Map<string, ProviderFinding & { cause: string }>();
   for (const finding of judgeExchange(request, outcome, settings)) {
     const severity = strict ? "error" : finding.severity;
-    const cause = causeText(finding);
+    const cause = causeOf(finding);
     const key = `${finding.check}|${severity}|${cause}`;
     if (!hits.has(key)) hits.set(key, { ...finding, severity, cause });
   }
   return [...hits.values()];
 }
-
-/** The cause a failure is folded by: the finding's own, or its rule and path pattern. */
-const causeText = (finding: ProviderFinding): string => finding.cause ?? `${finding.rule} ${finding.path.replace(/\[\d+\]/g, "[*]")}`;
 
 /** The human evaluation ids in a list answer, in order (none when it is not a list of records). */
 function recordIds(outcome: FuzzOutcome | undefined): string[] {

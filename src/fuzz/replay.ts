@@ -7,6 +7,7 @@ import { ToolkitError } from "../errors.js";
 import { firstLine, type CheckSettings } from "../engine/checks/index.js";
 import { createHttpClient } from "../engine/http-client.js";
 import { judgeExchange } from "../engine/judge.js";
+import { causeOf } from "../engine/finding.js";
 import { requestLine, targetOf } from "../engine/request.js";
 import { isPlainObject } from "../types/json.js";
 import { redactUrlSecrets } from "../io/redact.js";
@@ -116,9 +117,7 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
         headers: [...run.headers, ...request.headers],
         ...(request.body === undefined ? {} : { body: request.body }),
       });
-      const same = judgeExchange(request, outcome, settings).find(
-        (f) => f.check === replayed.check && (f.cause ?? `${f.rule} ${f.path.replace(/\[\d+\]/g, "[*]")}`) === replayed.cause,
-      );
+      const same = judgeExchange(request, outcome, settings).find((f) => f.check === replayed.check && causeOf(f) === replayed.cause);
       const answered = "answer" in outcome ? `answers ${outcome.answer.status}` : `fails: ${outcome.fault.message}`;
       if (same === undefined) {
         notes.push(`fixed: ${replayed.check} on ${replayed.operationId} (${replayed.cause}): ${requestLine(request)} now ${answered}`);
