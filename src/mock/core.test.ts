@@ -6,7 +6,8 @@ import { generateDataset } from "../generate/index.js";
 import type { Dataset } from "../types/dataset.js";
 import { createMockCore, MAX_PLAIN_ANSWERS, type MockAnswer, type MockRequest } from "./core.js";
 import { indexDataset } from "./dataset-index.js";
-import { NO_SCENARIO, readScenario, type Scenario } from "./scenarios.js";
+import { NO_PLAN, type ScenarioPlan } from "./scenarios.js";
+import { parseScenarioSetting } from "./scenario-switch.js";
 
 const data: Dataset = generateDataset({ seed: 5, apps: 2, evaluations: 6, humanEvaluations: 4 });
 const human = data.human_evaluations[0]!;
@@ -15,7 +16,7 @@ const list = `/evaluations?app_id=${data.evaluations[0]!.app_id}`;
 
 const get = (url: string, headers: MockRequest["headers"] = {}): MockRequest => ({ method: "GET", url, headers });
 const text = (answer: MockAnswer): string => Buffer.from(answer.body as Uint8Array).toString("utf8");
-const scenario = (prefer: string): Scenario => readScenario(prefer, undefined) as Scenario;
+const plan = (setting: unknown): ScenarioPlan => parseScenarioSetting(setting, "console scenario") as ScenarioPlan;
 
 describe("answers kept for plain requests", () => {
   it("answers a repeated plain request with the same bytes and headers", () => {
@@ -44,14 +45,14 @@ describe("answers kept for plain requests", () => {
   });
 
   it("follows the console's scenario as soon as it is switched on and off", () => {
-    let current: Scenario = NO_SCENARIO;
+    let current: ScenarioPlan = NO_PLAN;
     const core = createMockCore({ data, scenario: () => current });
     expect(core.respond(get(byId)).status).toBe(200);
-    current = scenario("code=500");
+    current = plan({ code: 500 });
     const forced = core.respond(get(byId));
     expect(forced.status).toBe(500);
     expect(forced.note).toBe("  console scenario: code=500");
-    current = NO_SCENARIO;
+    current = NO_PLAN;
     expect(core.respond(get(byId)).status).toBe(200);
   });
 

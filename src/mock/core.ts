@@ -14,7 +14,10 @@ import { createLiveProvider, type LiveMockOptions } from "./live.js";
 import { utf8Bytes } from "./bytes.js";
 import { acceptDataset } from "./accept-dataset.js";
 import { matchRoute, type Reply } from "./routes.js";
-import { readScenario, type Scenario } from "./scenarios.js";
+import { readScenario, scenarioOf, type ScenarioPlan } from "./scenarios.js";
+import { DEFAULT_DRIBBLE_MS, GATEWAY_PAGE, type FaultName } from "./faults.js";
+import { nearMissOfPath, nearMissOfQuery } from "./near-miss.js";
+import type { OperationId } from "../contract/operations.js";
 
 export interface MockCoreOptions {
   /** Checked with the conformance checker: contract errors throw E_DATA_INVALID. */
@@ -28,10 +31,11 @@ export interface MockCoreOptions {
   /** `any` (default): preflights for any method, as the real service; `strict`: GET only. */
   cors?: CorsMode;
   /**
-   * The scenario for requests that ask for none of their own (the console's switches): called per
-   * request to an operation, so it must be cheap (return a prepared Scenario, NO_SCENARIO for none).
+   * The scenarios for requests that ask for none of their own and come with no plan of their own
+   * (the console's switches): called per request, so it must be cheap (return a prepared plan,
+   * NO_PLAN for none).
    */
-  scenario?: () => Scenario;
+  scenario?: () => ScenarioPlan;
   /** Live mode: queued and running records move to their final status over a duration (src/mock/live.ts). */
   live?: LiveMockOptions;
   /**
@@ -60,10 +64,26 @@ export interface MockAnswer {
   delayMs: number;
   /** What the request line cannot say, for the log: the scenario applied, or what is wrong with one. */
   note: string;
+  /** The operation the path matched. */
+  operationId?: OperationId;
+  /**
+   * A fault the transport enacts instead of (reset, empty, hang) or while (malformed, dribble)
+   * sending this answer; `gateway` is the answer itself (502 and the proxy's page). For `dribble`,
+   * `delayMs` is the time the body takes, not a hold.
+   */
+  fault?: FaultName;
+  /** The scenario applied, as preferences (`code=500, delay=200`). */
+  scenario?: string;
+  /** For a 404 or a 422, what the request nearly matched (near-miss.ts). */
+  nearMiss?: string;
 }
 
 export interface MockCore {
-  respond(request: MockRequest): MockAnswer;
+  /**
+   * The answer to `request`. `plan`: the scenarios of its session or test, applied when it asks for
+   * none of its own (default: the `scenario` option's, the console's).
+   */
+  respond(request: MockRequest, plan?: ScenarioPlan): MockAnswer;
   /** Serves `data` from the next request on (checked first: E_DATA_INVALID naming `source`); returns its summary. In live mode its story starts anew. */
   setDataset(data: unknown, source?: string): string;
   /** What is served now, in one line (counts per list and apps). */
@@ -140,12 +160,29 @@ function plainHeaders(body: Uint8Array): ResponseHeaders {
 }
 
 /** A JSON answer: shared headers when the request has no Origin and the answer no extra header. */
-function jsonAnswer(reply: Reply, origin: string | undefined, delayMs: number, extra?: ResponseHeaders, note = ""): MockAnswer {
+function jsonAnswer(
+  reply: Reply,
+  origin: string | undefined,
+  delayMs: number,
+  extra?: ResponseHeaders,
+  note = "",
+  operationId?: OperationId,
+): MockAnswer {
   const headers =
     extra === undefined && origin === undefined
       ? plainHeaders(reply.body)
       : corsHeaders(origin, { ...extra, "Content-Type": "application/json", "Content-Length": String(reply.body.length) });
-  return { status: reply.status, headers, body: reply.body, delayMs, note };
+  return operationId === undefined
+    ? { status: reply.status, headers, body: reply.body, delayMs, note }
+    : { status: reply.status, headers, body: reply.body, delayMs, note, operationId };
+}
+
+const GATEWAY_BODY = utf8Bytes(GATEWAY_PAGE);
+
+/** The 502 a reverse proxy serves when the app behind it is down (with CORS headers, so a page sees it). */
+function gatewayAnswer(origin: string | undefined, delayMs: number, extra: ResponseHeaders | undefined): MockAnswer {
+  const headers = corsHeaders(origin, { ...extra, "Content-Type": "text/html", "Content-Length": String(GATEWAY_BODY.length) });
+  return { status: 502, headers, body: GATEWAY_BODY, delayMs, note: "" };
 }
 
 export function createMockCore(options: MockCoreOptions): MockCore {
@@ -184,21 +221,21 @@ export function createMockCore(options: MockCoreOptions): MockCore {
   // one Map lookup, as cheap as a bare server's. Live data changes by itself, so live mode keeps none.
   const plainAnswers = new Map<string, MockAnswer>();
   const keepsPlainAnswers = !options.live;
-  const isPlain = (request: MockRequest): boolean =>
+  const isPlain = (request: MockRequest, plan: ScenarioPlan | undefined): boolean =>
     keepsPlainAnswers &&
     request.method === "GET" &&
     request.headers.origin === undefined &&
     request.headers.prefer === undefined &&
     request.headers["content-length"] === undefined &&
-    (globalScenario === undefined || globalScenario().applied.length === 0);
+    (plan === undefined ? globalScenario === undefined || globalScenario().none : plan.none);
 
-  const respond = (request: MockRequest): MockAnswer => {
-    const plain = isPlain(request);
+  const respond = (request: MockRequest, plan?: ScenarioPlan): MockAnswer => {
+    const plain = isPlain(request, plan);
     if (plain) {
       const kept = plainAnswers.get(request.url);
       if (kept !== undefined) return kept;
     }
-    const answer = answerOf(request);
+    const answer = answerOf(request, plan);
     if (plain && answer.note === "") {
       if (plainAnswers.size >= MAX_PLAIN_ANSWERS) plainAnswers.clear();
       plainAnswers.set(request.url, answer);
@@ -206,7 +243,7 @@ export function createMockCore(options: MockCoreOptions): MockCore {
     return answer;
   };
 
-  const answerOf = (request: MockRequest): MockAnswer => {
+  const answerOf = (request: MockRequest, given: ScenarioPlan | undefined): MockAnswer => {
     const { method, url, headers } = request;
     const origin = firstHeader(headers.origin);
 
@@ -225,46 +262,72 @@ export function createMockCore(options: MockCoreOptions): MockCore {
       return jsonAnswer(PAYLOAD_TOO_LARGE, origin, 0, { Connection: "close" });
 
     const q = url.indexOf("?");
-    let path = unquotePath(q === -1 ? url : url.slice(0, q));
+    const sent = unquotePath(q === -1 ? url : url.slice(0, q));
+    let path = sent;
+    let outsideBase = false;
     if (base !== "") {
       const under = path.startsWith(base) && (path.length === base.length || path.charCodeAt(base.length) === 47); /* "/" */
       path = under ? path.slice(base.length) : "";
+      outsideBase = !under;
     }
     if (path.length > 1 && path.charCodeAt(path.length - 1) === 47) path = path.slice(0, -1);
 
     const match = path === "" ? undefined : matchRoute(path);
-    if (!match) return jsonAnswer(NOT_FOUND, origin, defaultDelay);
-    if (method !== "GET") return jsonAnswer(METHOD_NOT_ALLOWED, origin, defaultDelay, { Allow: "GET" });
+    if (!match) {
+      const near = nearMissOfPath(outsideBase ? sent.replace(/(.)\/$/, "$1") : path, base, outsideBase);
+      const answer = jsonAnswer(NOT_FOUND, origin, defaultDelay);
+      return near === undefined ? answer : { ...answer, note: `  near miss: ${near}`, nearMiss: near };
+    }
+    const { operationId, resolve } = match.route;
+    if (method !== "GET") return jsonAnswer(METHOD_NOT_ALLOWED, origin, defaultDelay, { Allow: "GET" }, "", operationId);
 
     // Scenarios apply to the three operations; the default latency to every answer but a preflight.
     const query = q === -1 ? undefined : new URLSearchParams(url.slice(q + 1));
     const prefer = headers.prefer;
     const own = readScenario(Array.isArray(prefer) ? prefer.join(", ") : prefer, query);
-    if ("fault" in own) return jsonAnswer({ status: 400, body: mockFault(own.fault) }, origin, 0, undefined, `  mock: ${own.fault}`);
-    // A request that asks for any scenario of its own gets only its own; the others the global one.
-    const global = own.applied.length === 0 && globalScenario !== undefined ? globalScenario() : undefined;
-    const scenario = global ?? own;
-    const { operationId, resolve } = match.route;
+    if ("fault" in own)
+      return jsonAnswer({ status: 400, body: mockFault(own.fault) }, origin, 0, undefined, `  mock: ${own.fault}`, operationId);
+    // A request that asks for any scenario of its own gets only its own; the others their session's
+    // or test's plan, or else the console's.
+    const plan = own.applied.length > 0 ? undefined : (given ?? globalScenario?.());
+    const planned = plan === undefined ? undefined : scenarioOf(plan, operationId);
+    const fromPlan = planned !== undefined && planned.applied.length > 0;
+    const scenario = fromPlan ? planned : own;
     const forced = scenario.code !== undefined && scenario.code !== 200;
     const reply = forced
       ? { status: scenario.code!, body: errorBody(scenario.code!, operationId, compat) }
       : resolve({ index: snapshot(), params: match.params, query, empty: scenario.empty === true, compat });
-    const delayMs = scenario.delayMs ?? defaultDelay;
-    if (scenario.applied.length === 0) return jsonAnswer(reply, origin, delayMs);
+    const fault = scenario.transportFault;
+    const delayMs = fault === "dribble" ? (scenario.delayMs ?? DEFAULT_DRIBBLE_MS) : (scenario.delayMs ?? defaultDelay);
+    // Only the framework's own 422 (app_id missing) is a near miss, not a forced one.
+    const near = reply.status === 422 && !forced ? nearMissOfQuery(query) : undefined;
+    if (scenario.applied.length === 0) {
+      const answer = jsonAnswer(reply, origin, delayMs, undefined, "", operationId);
+      return near === undefined ? answer : { ...answer, note: `  near miss: ${near}`, nearMiss: near };
+    }
     // Preference-Applied names only what changed this answer: `example=empty` on a list that
-    // answered 200, `code` when the answer was forced, any delay.
+    // answered 200, `code` when the answer was forced, any delay and any fault.
     const applied = scenario.applied.filter((preference) =>
       preference.startsWith("example=")
-        ? !forced && reply.status === 200 && operationId !== "getHumanEvaluation"
+        ? !forced && reply.status === 200 && operationId !== "getHumanEvaluation" && fault !== "gateway"
         : preference.startsWith("code=")
-          ? reply.status === scenario.code
+          ? reply.status === scenario.code && fault !== "gateway"
           : true,
     );
-    if (applied.length === 0) return jsonAnswer(reply, origin, delayMs);
     const text = applied.join(", ");
-    // Preference-Applied answers the request's own Prefer (RFC 7240); the console's scenario only shows in the log.
-    if (global !== undefined) return jsonAnswer(reply, origin, delayMs, undefined, `  console scenario: ${text}`);
-    return jsonAnswer(reply, origin, delayMs, { "Preference-Applied": text }, `  scenario: ${text}`);
+    // Preference-Applied answers the request's own Prefer (RFC 7240); a plan's scenario only shows in the log.
+    const extra = fromPlan || applied.length === 0 ? undefined : { "Preference-Applied": text };
+    const answer = fault === "gateway" ? gatewayAnswer(origin, delayMs, extra) : jsonAnswer(reply, origin, delayMs, extra, "", operationId);
+    const label = fromPlan ? plan!.label : "scenario";
+    const notes = `${applied.length === 0 ? "" : `  ${label}: ${text}`}${near === undefined ? "" : `  near miss: ${near}`}`;
+    return {
+      ...answer,
+      operationId,
+      note: notes,
+      ...(applied.length === 0 ? {} : { scenario: text }),
+      ...(fault === undefined ? {} : { fault }),
+      ...(near === undefined ? {} : { nearMiss: near }),
+    };
   };
 
   return {

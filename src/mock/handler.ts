@@ -7,32 +7,28 @@ import { performance } from "node:perf_hooks";
 import type { Dataset } from "../types/dataset.js";
 import { isToolkitError, ToolkitError } from "../errors.js";
 import { createMockConsole } from "./console/index.js";
-import type { AnsweredRequest } from "./console/request-log.js";
+import { createJournal, type JournalFilter, type JournalEntry, type JournalRecord } from "./journal.js";
+import { createSessions, sessionOf, type Sessions } from "./sessions.js";
+import { enactFault } from "./socket-faults.js";
+import { mockFault } from "./error-bodies.js";
 import { escapeControl } from "../check/escape-control.js";
 import { checkBasePath, createMockCore, isUnderBasePath, normalizeBasePath, type MockAnswer, type MockCoreOptions } from "./core.js";
-import { corsHeaders, firstHeader } from "./cors.js";
+import { corsHeaders, firstHeader, isPreflight } from "./cors.js";
 import { utf8Bytes } from "./bytes.js";
 import { createRootPage } from "./root-page.js";
 import { datasetCounts, type DatasetIndex } from "./dataset-index.js";
-import type { RequestHeaders, ResponseHeaders } from "./cors.js";
-import type { DataChangeEvent, Scheduler } from "./types.js";
+import type { RequestHeaders } from "./cors.js";
+import type { DataChangeEvent, NodeResponseLike, Scheduler } from "./types.js";
 import { createAnswerObserver } from "../coverage/observe-answer.js";
 import type { Observation } from "../coverage/observation.js";
 
-export type { Scheduler } from "./types.js";
+export type { NodeResponseLike, Scheduler, SocketLike } from "./types.js";
 
 /** The parts of node:http's IncomingMessage the handler reads (declared here: the public types need no @types/node). */
 export interface NodeRequestLike {
   method?: string | undefined;
   url?: string | undefined;
   headers: RequestHeaders;
-}
-
-/** The parts of node:http's ServerResponse the handler writes. */
-export interface NodeResponseLike {
-  writeHead(status: number, headers: ResponseHeaders): unknown;
-  end(body: Uint8Array | string): unknown;
-  once(event: "close", listener: () => void): unknown;
 }
 
 export { checkBasePath, MAX_REQUEST_BODY_BYTES, normalizeBasePath, unquotePath } from "./core.js";
@@ -81,7 +77,11 @@ export interface MockHandler {
   liveSummary(): string | undefined;
   /** Serves an already checked and indexed dataset (a reload read off the main thread). */
   setIndex(index: DatasetIndex, source?: string): string;
-  /** Drops responses still waiting for their delay and ends the console's event streams. */
+  /** The request journal: every request answered or faulted, oldest first, filtered (see JournalFilter). */
+  requests(filter?: JournalFilter): JournalEntry[];
+  /** The sessions (X-Mock-Session): what `PUT /_mock/api/sessions/NAME` sets. */
+  readonly sessions: Sessions;
+  /** Drops responses still waiting for their delay, hung and dribbling ones, and ends the console's event streams. */
   dispose(): void;
 }
 
@@ -104,6 +104,9 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       console.error(line); // the log itself failed: stderr is what is left
     }
   };
+  const journal = createJournal();
+  const now = options.now ?? Date.now;
+  const sessions = createSessions((data, source) => createMockCore({ ...options, data: data as Dataset, source }));
   const mockConsole =
     options.console === false
       ? undefined
@@ -114,6 +117,8 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
           ...(options.reload ? { reload: options.reload } : {}),
           ...(options.now ? { now: options.now } : {}),
           live: () => core.liveSummary,
+          journal,
+          sessions,
           host: options.host,
           allowedHosts: options.allowedHosts,
           onError: (error, request) => failedOnce(error, request.method ?? "GET", request.url ?? "/"),
@@ -127,9 +132,9 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
   const pending = new Set<() => void>();
 
   // What was answered is noted per request (one object) and told once per event-loop turn: the log
-  // lines are formatted and the console's records kept in one pass over the turn's requests, which
-  // costs a busy server less than doing both between two requests.
-  let answered: AnsweredRequest[] = [];
+  // lines are formatted and the journal kept in one pass over the turn's requests, which costs a
+  // busy server less than doing both between two requests.
+  let answered: JournalRecord[] = [];
   const record = options.record;
   const observeAnswer = record === undefined ? undefined : createAnswerObserver("mock", base);
   let telling = false;
@@ -137,22 +142,79 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
     telling = false;
     const batch = answered;
     answered = [];
+    const at = now();
     for (const entry of batch) {
       try {
         // The method, the URL and the note (decoded scenario values) come from the request: escaped, so
         // a `%0a` or an ESC cannot forge a log line or drive the terminal.
-        if (log) log(escapeControl(`${entry.method} ${entry.url} ${entry.status} ${entry.ms.toFixed(1)}ms${entry.note}`));
-        mockConsole?.record(entry);
+        if (log) {
+          const session = entry.session === undefined ? "" : `  session ${entry.session}`;
+          log(escapeControl(`${entry.method} ${entry.url} ${entry.status ?? "-"} ${entry.ms.toFixed(1)}ms${session}${entry.note}`));
+        }
+        const id = journal.add(at, entry);
+        mockConsole?.recorded(id, at, entry);
       } catch (error) {
         failedOnce(error, entry.method, entry.url);
       }
     }
   };
 
-  /** Writes an answer and notes it for the log and the console (when either is on). */
-  const send = (method: string, url: string, started: number, answer: MockAnswer, response: NodeResponseLike): void => {
-    response.writeHead(answer.status, answer.headers);
-    response.end(answer.body);
+  /** Notes a request for the log and the journal (told at the end of the turn). */
+  const note = (
+    request: NodeRequestLike,
+    url: string,
+    session: string | undefined,
+    started: number,
+    answer: MockAnswer,
+    status: number | null,
+  ): void => {
+    answered.push({
+      method: request.method ?? "GET",
+      url,
+      headers: request.headers,
+      session,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      note: answer.note,
+      operationId: answer.operationId,
+      fault: answer.fault,
+      scenario: answer.scenario,
+      nearMiss: answer.nearMiss,
+    });
+    if (!telling) {
+      telling = true;
+      setImmediate(tell);
+    }
+  };
+
+  /** Writes an answer (or enacts its fault) and notes it. */
+  const send = (
+    request: NodeRequestLike,
+    url: string,
+    session: string | undefined,
+    started: number,
+    answer: MockAnswer,
+    response: NodeResponseLike,
+  ): void => {
+    const method = request.method ?? "GET";
+    const fault = answer.fault;
+    if (fault !== undefined && fault !== "gateway") {
+      // The status a client saw, if any: a malformed body and a dribble start with their status line.
+      const status = fault === "malformed" || fault === "dribble" ? answer.status : null;
+      note(request, url, session, started, answer, status);
+      const stop = enactFault(fault, answer, response, schedule);
+      if (stop !== undefined) {
+        pending.add(stop);
+        response.once("close", () => {
+          stop();
+          pending.delete(stop);
+        });
+      }
+      if (fault !== "dribble") return;
+    } else {
+      response.writeHead(answer.status, answer.headers);
+      response.end(answer.body);
+    }
     // Observed at once: a kept answer's observation is a map lookup (observe-answer.ts), and the
     // recorder batches its writes.
     if (observeAnswer !== undefined)
@@ -162,12 +224,19 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       } catch (error) {
         failedOnce(error, method, url);
       }
-    if (!log && !mockConsole) return;
-    answered.push({ method, url, status: answer.status, ms: Math.round((performance.now() - started) * 10) / 10, note: answer.note });
-    if (!telling) {
-      telling = true;
-      setImmediate(tell);
-    }
+    if (fault === undefined || fault === "gateway") note(request, url, session, started, answer, answer.status);
+  };
+
+  /** A request whose session name is unusable: the mock's 400, saying why. */
+  const sessionFault = (message: string, origin: string | undefined): MockAnswer => {
+    const body = mockFault(message);
+    return {
+      status: 400,
+      headers: corsHeaders(origin, { "Content-Type": "application/json", "Content-Length": String(body.length) }),
+      body,
+      delayMs: 0,
+      note: `  mock: ${message}`,
+    };
   };
 
   const serve = (request: NodeRequestLike, response: NodeResponseLike): void => {
@@ -178,19 +247,26 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       if (Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */)
         return mockConsole.handle(request as IncomingMessage, response as unknown as ServerResponse);
     }
-    const started = log || mockConsole ? performance.now() : 0;
+    const started = performance.now();
     const method = request.method ?? "GET";
     if (rootPage !== undefined && method === "GET" && rootPage.wants(url, request.headers)) {
       const answer = rootPage.answer(core.respond({ method, url, headers: request.headers }));
-      return send(method, url, started, answer, response);
+      return send(request, url, undefined, started, answer, response);
     }
-    let answer = core.respond({ method, url, headers: request.headers });
+    // A preflight carries no session (a browser sends no custom header with it): the core answers it.
+    const named = method === "OPTIONS" && isPreflight(method, request.headers) ? undefined : sessionOf(request.headers);
+    if (typeof named === "object")
+      return send(request, url, undefined, started, sessionFault(named.fault, firstHeader(request.headers.origin)), response);
+    const session = named === undefined ? undefined : sessions.get(named);
+    let answer = (session?.core ?? core).respond({ method, url, headers: request.headers }, session?.plan);
     if (answer.status === 404 && base !== "" && answer.note === "" && !isUnderBasePath(url, base))
       answer = { ...answer, note: `  outside the base path ${base}` };
-    if (answer.delayMs <= 0) return send(method, url, started, answer, response);
+    // A hang answers nothing, a dribble spreads its body over its delay: neither is held first.
+    if (answer.delayMs <= 0 || answer.fault === "hang" || answer.fault === "dribble")
+      return send(request, url, named, started, answer, response);
     const cancel = schedule(answer.delayMs, () => {
       pending.delete(cancel);
-      send(method, url, started, answer, response);
+      send(request, url, named, started, answer, response);
     });
     pending.add(cancel);
     response.once("close", () => {
@@ -237,6 +313,11 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
     },
     refuseData: (error: ToolkitError): void => mockConsole?.dataChanged({ ok: false, error }),
     liveSummary: (): string | undefined => core.liveSummary,
+    requests: (filter?: JournalFilter): JournalEntry[] => {
+      tell(); // this turn's requests too
+      return journal.list(filter);
+    },
+    sessions,
     dispose(): void {
       tell();
       mockConsole?.dispose();

@@ -5,6 +5,7 @@ import type { CorsMode } from "./cors.js";
 import type { DataChangeEvent, Scheduler } from "./types.js";
 import type { LiveMockOptions } from "./live.js";
 import type { Observation } from "../coverage/observation.js";
+import type { JournalEntry, JournalFilter } from "./journal.js";
 
 export interface MockServerOptions {
   /** The records to serve; default: the file at `dataFile`, else the embedded default dataset. */
@@ -77,6 +78,12 @@ export interface RunningMockServer {
   port: number;
   /** Live mode: what moves and over what time, e.g. `7 evaluations and 12 human evaluations move ... over 30s`. */
   live?: string;
+  /**
+   * The request journal: every request the mock answered or faulted (the last 1,000), oldest first;
+   * `operation`, `session` and `since` (an entry id, or an instant) filter it. What
+   * `GET /_mock/api/requests` serves.
+   */
+  requests(filter?: JournalFilter): JournalEntry[];
   /** Stops watching, drops open connections and pending delayed responses, and stops listening. */
   close(): Promise<void>;
 }

@@ -1,11 +1,16 @@
 // Scenarios a frontend needs without editing data, in Prism's `Prefer` header syntax
-// (`Prefer: code=500, delay=250, example=empty`) or as query parameters (`?__code=500&__delay=250
-// &__example=empty`, `__empty=1` for short). Unknown preferences are ignored (RFC 7240); a known
+// (`Prefer: code=500, delay=250, example=empty, fault=reset`) or as query parameters (`?__code=500
+// &__delay=250&__example=empty&__fault=reset`, `__empty=1` for short). Unknown preferences are ignored (RFC 7240); a known
 // one with a bad value, or an unknown `__` parameter, is a mock fault (400), so a typo never
 // silently serves the happy path.
 
+import { FAULTS, isFaultName, type FaultName } from "./faults.js";
+import type { OperationId } from "../contract/operations.js";
+
 export interface Scenario {
   delayMs?: number;
+  /** A network fault the transport enacts (faults.ts). */
+  transportFault?: FaultName;
   /** 200 or 400..599. */
   code?: number;
   /** Serve `[]` from the list endpoints. */
@@ -37,7 +42,7 @@ function preferPairs(header: string): [string, string][] {
   return pairs;
 }
 
-const QUERY_NAMES = ["__delay", "__code", "__example", "__empty"];
+const QUERY_NAMES = ["__delay", "__code", "__example", "__empty", "__fault"];
 
 /** The `__` query parameters as preferences; an unknown one is a typo of a scenario, so a fault. */
 function queryPairs(query: URLSearchParams): [string, string][] | { fault: string } {
@@ -73,6 +78,9 @@ export function readScenario(prefer: string | undefined, query: URLSearchParams 
     } else if (key === "example") {
       if (value !== "empty") return { fault: `unknown example "${value}" (known: empty)` };
       scenario.empty = true;
+    } else if (key === "fault") {
+      if (!isFaultName(value)) return { fault: `unknown fault "${value}" (known: ${FAULTS.join(", ")})` };
+      scenario.transportFault = value;
     } else if (key === "__empty") {
       if (EMPTY_OFF.has(value)) continue;
       if (!EMPTY_ON.has(value)) return { fault: `__empty must be 1, true, 0 or false, got "${value}"` };
@@ -84,3 +92,22 @@ export function readScenario(prefer: string | undefined, query: URLSearchParams 
   }
   return scenario;
 }
+
+/**
+ * The scenarios in force for a request that asks for none of its own: one for every operation
+ * (`all`) and one per operation, which wins over `all` (set by the console, a session or MSW's
+ * `handlers.use`). `label` names where they come from in the log ("console scenario").
+ */
+export interface ScenarioPlan {
+  readonly all?: Scenario;
+  readonly byOperation: Readonly<Partial<Record<OperationId, Scenario>>>;
+  readonly label: string;
+  /** No scenario at all: answers are the plain ones. */
+  readonly none: boolean;
+}
+
+export const NO_PLAN: ScenarioPlan = Object.freeze({ byOperation: Object.freeze({}), label: "", none: true });
+
+/** The scenario of `plan` for a request to `operationId` (NO_SCENARIO when none). */
+export const scenarioOf = (plan: ScenarioPlan, operationId: OperationId): Scenario =>
+  plan.none ? NO_SCENARIO : (plan.byOperation[operationId] ?? plan.all ?? NO_SCENARIO);

@@ -199,5 +199,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   const url = `http://${urlHost(host)}:${port}${normalizeBasePath(options.basePath)}`;
   const live = server.mock.liveSummary();
-  return live === undefined ? { url, port, close } : { url, port, live, close };
+  const requests = server.mock.requests;
+  return live === undefined ? { url, port, requests, close } : { url, port, live, requests, close };
 }

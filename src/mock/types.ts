@@ -11,3 +11,20 @@ export type Scheduler = (delayMs: number, send: () => void) => () => void;
 
 /** What a reload of the data file came to: the new data's summary, or why it was refused. */
 export type DataChangeEvent = { ok: true; summary: string } | { ok: false; error: ToolkitError };
+
+/** The parts of node:http's ServerResponse the handler writes (`write` and `socket` for the faults). */
+export interface NodeResponseLike {
+  writeHead(status: number, headers: Record<string, string | number>): unknown;
+  end(body?: Uint8Array | string): unknown;
+  once(event: "close", listener: () => void): unknown;
+  write?(chunk: Uint8Array | string): unknown;
+  socket?: SocketLike | null;
+}
+
+/** The parts of a net.Socket the faults use. */
+export interface SocketLike {
+  write(chunk: Uint8Array | string): unknown;
+  end(): unknown;
+  destroy(): unknown;
+  resetAndDestroy?(): unknown;
+}

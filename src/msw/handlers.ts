@@ -14,6 +14,12 @@ import { DEFAULT_DATASET_SOURCE, loadDefaultDataset } from "./default-dataset.js
 import { msw } from "./load-msw.js";
 import { createAnswerObserver } from "../coverage/observe-answer.js";
 import type { Observation } from "../coverage/observation.js";
+import { ToolkitError } from "../errors.js";
+import { isPlainObject } from "../types/json.js";
+import { dribblePieces } from "../mock/faults.js";
+import { createJournal, readSince, type JournalEntry, type JournalFilter } from "../mock/journal.js";
+import type { ScenarioPlan } from "../mock/scenarios.js";
+import { parseScenarioSetting, type ScenarioSetting } from "../mock/scenario-switch.js";
 
 export interface MswHandlerOptions extends Omit<MockCoreOptions, "data"> {
   /**
@@ -38,9 +44,30 @@ export interface MswHandlerOptions extends Omit<MockCoreOptions, "data"> {
   record?: (observation: Observation) => void;
 }
 
+/** What `handlers.use` sets for the current test, until `handlers.reset()`. */
+export interface MswUseOptions {
+  /** The records this test sees instead of the handlers' data (checked: E_DATA_INVALID names the path and rule). */
+  data?: Dataset;
+  /**
+   * The scenario of this test: for every operation (`{ delay: 2000 }`, `{ fault: "reset" }`) or one
+   * (`{ operation: "listEvaluations", code: 500 }`), or a list of them. A request's own `Prefer`
+   * still wins.
+   */
+  scenario?: ScenarioSetting;
+}
+
 export interface EvaluationServiceHandlers extends Array<HttpHandler> {
   /** Serves `data` from the next request on (checked first: E_DATA_INVALID); returns its summary. */
   setDataset(data: unknown, source?: string): string;
+  /**
+   * Data and scenarios for the current test, as `server.use` adds handlers: each call sets what it
+   * names (`data`, `scenario`) and keeps the rest. Checked now: E_DATA_INVALID or E_USAGE.
+   */
+  use(overrides: MswUseOptions): void;
+  /** Back to the handlers' own data and no scenario, and an empty journal: call it in `afterEach`, as `server.resetHandlers()`. */
+  reset(): void;
+  /** The requests answered since the handlers were made or last reset, oldest first (`operation`, `since` filter them). */
+  requests(filter?: Omit<JournalFilter, "session">): JournalEntry[];
 }
 
 const timer = (delayMs: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -65,22 +92,64 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
   const record = options.record;
   const observeAnswer = record === undefined ? undefined : createAnswerObserver("msw", base);
 
+  // What the current test set with `use` (until `reset`), and the journal of what was asked.
+  let testCore: MockCore | undefined;
+  let testPlan: ScenarioPlan | undefined;
+  const journal = createJournal();
+  const now = (): number => Date.now();
+  const clock = (): number => (typeof performance === "undefined" ? Date.now() : performance.now());
+
   const handler = msw.http.all(claimedUrls(origin, base), async ({ request }) => {
+    const started = clock();
     const url = new URL(request.url);
+    const target = url.pathname + url.search;
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    const answer = (await ready()).respond({ method: request.method, url: url.pathname + url.search, headers });
-    if (answer.delayMs > 0) await wait(answer.delayMs);
+    const answer = (testCore ?? (await ready())).respond({ method: request.method, url: target, headers }, testPlan);
+    const fault = answer.fault;
+    const note = (status: number | null): void => {
+      journal.add(now(), {
+        method: request.method,
+        url: target,
+        headers,
+        session: undefined,
+        status,
+        ms: Math.round((clock() - started) * 10) / 10,
+        note: answer.note,
+        operationId: answer.operationId,
+        fault,
+        scenario: answer.scenario,
+        nearMiss: answer.nearMiss,
+      });
+    };
+    // A hang answers nothing until the request is aborted (fetch's signal or a test's timeout).
+    if (fault === "hang") {
+      note(null);
+      await new Promise<void>((resolve) => {
+        if (request.signal.aborted) return resolve();
+        request.signal.addEventListener("abort", () => resolve(), { once: true });
+      });
+      return msw.HttpResponse.error();
+    }
+    if (answer.delayMs > 0 && fault !== "dribble") await wait(answer.delayMs);
+    // What fetch sees of a reset, a close with no answer and a broken body alike: a network error.
+    if (fault === "reset" || fault === "empty" || fault === "malformed") {
+      note(null);
+      return msw.HttpResponse.error();
+    }
     if (observeAnswer !== undefined) {
-      const observation = observeAnswer(request.method, url.pathname + url.search, answer);
+      const observation = observeAnswer(request.method, target, answer);
       if (observation !== undefined) record!(observation);
     }
+    note(answer.status);
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) responseHeaders.set(name, String(value));
     // A copy into a plain ArrayBuffer-backed view: the pre-serialized bytes are shared between answers.
     const body = typeof answer.body === "string" ? answer.body : answer.body.slice();
+    if (fault === "dribble")
+      return new msw.HttpResponse(dribble(body, answer.delayMs, wait, request.signal), { status: answer.status, headers: responseHeaders });
     return new msw.HttpResponse(body, { status: answer.status, headers: responseHeaders });
   });
 
@@ -89,5 +158,57 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
     core = coreOf(data, source);
     return core.summary;
   };
-  return Object.assign([handler], { setDataset });
+  const use = (overrides: MswUseOptions): void => {
+    if (!isPlainObject(overrides)) throw new ToolkitError("E_USAGE", "handlers.use takes an object like { data, scenario }");
+    const unknown = Object.keys(overrides).find((key) => key !== "data" && key !== "scenario");
+    if (unknown !== undefined)
+      throw new ToolkitError("E_USAGE", `handlers.use: unknown option ${JSON.stringify(unknown)} (known: data, scenario)`);
+    // Both checked before either is applied: a bad call changes nothing.
+    const plan = overrides.scenario === undefined ? undefined : parseScenarioSetting(overrides.scenario, "test scenario");
+    if (plan !== undefined && "fault" in plan) throw new ToolkitError("E_USAGE", `handlers.use: scenario: ${plan.fault}`);
+    const data = overrides.data === undefined ? undefined : coreOf(overrides.data, "handlers.use data");
+    if (data !== undefined) testCore = data;
+    if (plan !== undefined) testPlan = plan;
+  };
+  const reset = (): void => {
+    testCore = undefined;
+    testPlan = undefined;
+    journal.clear();
+  };
+  const requests = (filter: Omit<JournalFilter, "session"> = {}): JournalEntry[] => {
+    if (filter.since !== undefined) {
+      const since = readSince(filter.since);
+      if ("fault" in since) throw new ToolkitError("E_USAGE", `handlers.requests: ${since.fault}`);
+    }
+    return journal.list(filter);
+  };
+  return Object.assign([handler], { setDataset, use, reset, requests });
+}
+
+/**
+ * A body that trickles out over `spreadMs`: the first piece at once, the rest at even intervals. An
+ * aborted request ends it with the abort's reason, as a real socket's body read fails.
+ */
+function dribble(
+  body: Uint8Array | string,
+  spreadMs: number,
+  wait: (ms: number) => Promise<void>,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  const { pieces, intervalMs } = dribblePieces(bytes, spreadMs);
+  let next = 0;
+  const aborted = new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (next > 0) await Promise.race([wait(intervalMs), aborted]);
+      if (signal.aborted) return controller.error(signal.reason ?? new DOMException("The operation was aborted.", "AbortError"));
+      const piece = pieces[next++];
+      if (piece !== undefined) controller.enqueue(piece.slice());
+      if (next >= pieces.length) controller.close();
+    },
+  });
 }

@@ -3,7 +3,11 @@
 // error bodies per compat, trailing slash, base path, CORS, scenarios); by default the embedded
 // default dataset. Needs `msw` (an optional peer dependency): npm install --save-dev msw.
 export { createMswHandlers } from "./handlers.js";
-export type { EvaluationServiceHandlers, MswHandlerOptions } from "./handlers.js";
+export type { EvaluationServiceHandlers, MswHandlerOptions, MswUseOptions } from "./handlers.js";
+export { FAULTS } from "../mock/faults.js";
+export type { FaultName } from "../mock/faults.js";
+export type { JournalEntry, JournalFilter } from "../mock/journal.js";
+export type { ScenarioSetting, ScenarioSwitch } from "../mock/scenario-switch.js";
 export type { CompatMode } from "../contract/error-bodies.js";
 export type { CorsMode } from "../mock/cors.js";
 export type { Dataset } from "../types/dataset.js";

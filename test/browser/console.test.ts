@@ -70,10 +70,23 @@ describe.runIf(RUN_BROWSER_TESTS)("mock console in Chromium", () => {
     await page.select("#code", "");
     await page.click("#apply");
     await page.waitForFunction(
-      `document.getElementById("scenario-now").textContent === "Active for every request without its own Prefer: empty lists"`,
+      `document.getElementById("scenario-now").textContent === "Active for every request without its own Prefer or session: empty lists"`,
     );
     const empty = await fetch(`${server.url}/evaluations?app_id=${APP_A}&switched=2`);
     expect([empty.status, await empty.text()]).toEqual([200, "[]"]);
+
+    // A fault for one operation: the proxy's 502 page on the by-id route only.
+    await page.click("#empty");
+    await page.select("#operation", "getHumanEvaluation");
+    await page.select("#fault", "gateway");
+    await page.click("#apply");
+    await page.waitForFunction(`document.getElementById("scenario-now").textContent.endsWith("getHumanEvaluation: fault gateway")`);
+    const gateway = await fetch(`${server.url}/human-evaluations/${exampleDataset().human_evaluations[0]!.id}?switched=3`);
+    expect([gateway.status, gateway.headers.get("content-type")]).toEqual([502, "text/html"]);
+    expect((await fetch(`${server.url}/evaluations?app_id=${APP_A}&switched=4`)).status).toBe(200);
+    expect(await (await logRow("switched=3")).jsonValue()).toContain("fault=gateway");
+    await page.select("#operation", "");
+    await page.select("#fault", "");
     if (SCREENSHOTS) {
       await fetch(`${server.url}/human-evaluations?app_id=${APP_A}`, { headers: { Prefer: "delay=120" } });
       await fetch(`${server.url}/human-evaluations/not-an-id`);

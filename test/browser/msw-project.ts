@@ -5,7 +5,7 @@
 // whose other packages are symlinks to this clone's node_modules (msw, vite, storybook,
 // @playwright/test: what the frontend has installed). Also a static file server for the built pages.
 import { execFile } from "node:child_process";
-import { cp, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, readdir, readFile, symlink, unlink, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
@@ -70,6 +70,21 @@ export async function createProject(dir: string, tarball: string, example: strin
   const unpacked = await run("tar", ["-xzf", tarball, "-C", join(modules, "evals-contract"), "--strip-components=1"], dir);
   if (unpacked.code !== 0) throw new Error(`tar failed: ${unpacked.stderr}`);
   return dir;
+}
+
+/**
+ * The project's `evals-contract` binary, for `npx evals-contract`: createProject links the clone's
+ * node_modules/.bin, which has none (the clone is the package), so the project gets a .bin of its
+ * own, as npm install makes it: the clone's binaries and the toolkit's.
+ */
+export async function linkToolkitBin(project: string): Promise<void> {
+  const bin = join(project, "node_modules/.bin");
+  await unlink(bin);
+  await mkdir(bin);
+  for (const name of await readdir(join(ROOT, "node_modules/.bin"))) await symlink(join(ROOT, "node_modules/.bin", name), join(bin, name));
+  const main = join(project, "node_modules/evals-contract/dist/cli/main.js");
+  await chmod(main, 0o755);
+  await symlink(main, join(bin, "evals-contract"));
 }
 
 /** `npx msw init <dir> --save`, as the README says: copies mockServiceWorker.js from the installed msw. */

@@ -15,7 +15,9 @@ import { createMswHandlers } from "../../src/msw/index.js";
 const API = "http://localhost:3000/api";
 const handlers = createMswHandlers({ origin: "http://localhost:3000", basePath: "/api", data: buildDataset() });
 const server = setupServer(...handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" })); // msw 3: { onUnhandledFrame: "error" }
+// Fail a test on any request no handler claims: msw 2 reads onUnhandledRequest, msw 3 onUnhandledFrame (and ignores the other).
+const strict = { onUnhandledRequest: "error", onUnhandledFrame: "error" } as const;
+beforeAll(() => server.listen(strict));
 afterEach(() => rewindSequence()); // each test's records, whatever ran before it
 afterAll(() => server.close());
 

@@ -115,8 +115,15 @@ describe("mock console", () => {
     [{ code: 302 }, 400, 'mock: code must be 200 or 400 to 599, got "302"'],
     [{ code: "500" }, 400, 'mock: code must be a number, got "500"'],
     [{ empty: "yes" }, 400, 'mock: empty must be true or false, got "yes"'],
-    [{ dealy: 5 }, 400, 'mock: unknown scenario field "dealy" (known: delay, code, empty)'],
-    [[1], 400, "mock: the body must be a JSON object"],
+    [{ dealy: 5 }, 400, 'mock: unknown scenario field "dealy" (known: operation, delay, code, empty, fault)'],
+    [[1], 400, "mock: scenario 1: must be a JSON object"],
+    [{ fault: "explode" }, 400, 'mock: unknown fault "explode" (known: reset, empty, malformed, hang, dribble, gateway)'],
+    [
+      { operation: "listEvals", code: 500 },
+      400,
+      "mock: operation must be one of listEvaluations, listHumanEvaluations, getHumanEvaluation",
+    ],
+    [[{ code: 500 }, { delay: 5 }], 400, "mock: two scenarios for every operation"],
     ["{", 400, "mock: the body is not valid JSON"],
   ])("refuses the scenario %j with %i", async (body, status, detail) => {
     const answer = await post(`${server.url}/_mock/api/scenario`, body);

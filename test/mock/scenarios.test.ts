@@ -148,7 +148,7 @@ describe("mock scenarios", () => {
 
   it.each([
     ["&__empty=yes", '__empty must be 1, true, 0 or false, got \\"yes\\"'],
-    ["&__dealy=300", 'unknown scenario parameter \\"__dealy\\" (known: __delay, __code, __example, __empty)'],
+    ["&__dealy=300", 'unknown scenario parameter \\"__dealy\\" (known: __delay, __code, __example, __empty, __fault)'],
     ["&__Code=500", 'unknown scenario parameter \\"__Code\\"'],
   ])("refuses a malformed scenario query %s with 400 naming the parameter", async (query, message) => {
     const got = await get(`${held.server.url}/evaluations?app_id=${APP_A}${query}`);

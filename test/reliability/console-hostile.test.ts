@@ -95,7 +95,7 @@ describe("reliability: console parameters (no request throws out of the server)"
 
   it.each([
     ["/_mock/api/requests?after=1&after=2", /^mock: parameter "after" given twice$/],
-    ["/_mock/api/requests?afer=1", /^mock: unknown parameter "afer" \(known: after\)$/],
+    ["/_mock/api/requests?afer=1", /^mock: unknown parameter "afer" \(known: after, operation, session, since\)$/],
     ["/_mock/api/state?x=1", /^mock: unknown parameter "x" \(this route takes none\)$/],
     ["/_mock/api/scenario?code=500", /^mock: unknown parameter "code" \(this route takes none\)$/],
   ])("GET %s is a 400 naming the parameter", async (path, detail) => {
@@ -382,12 +382,19 @@ describe("reliability: GET / points the way (issue 22)", () => {
       expect(answer.text).toContain(text);
   });
 
-  it("a 404 outside the base path says so in its log line", async () => {
+  it("a 404 outside the base path says so in its log line (a near miss when it is a route under it)", async () => {
     await raw(`${root}/evaluations?app_id=${APP_A}`);
     await raw(`${mock.url}/nothing`);
     await expect
       .poll(() => lines.join("\n"))
-      .toMatch(new RegExp(`^GET /evaluations\\?app_id=${APP_A} 404 \\d+\\.\\dms {2}outside the base path /api$`, "m"));
+      .toMatch(
+        new RegExp(
+          `^GET /evaluations\\?app_id=${APP_A} 404 \\d+\\.\\dms {2}near miss: did you mean /api/evaluations\\? \\(the mock serves under the base path /api\\)$`,
+          "m",
+        ),
+      );
+    await raw(`${root}/nothing`);
+    await expect.poll(() => lines.join("\n")).toMatch(/^GET \/nothing 404 \d+\.\dms {2}outside the base path \/api$/m);
     expect(lines.join("\n")).toMatch(/^GET \/api\/nothing 404 \d+\.\dms$/m);
   });
 

@@ -17,7 +17,10 @@ export function useMockService(): void {
   const lines: string[] = [];
   // One NDJSON line per answered request, as `evals-contract mock --record FILE` writes them.
   const server = setupServer(...createMswHandlers({ record: (observation) => lines.push(observationLine(observation)) }));
-  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  // Any other request fails its test: msw 2 reads onUnhandledRequest, msw 3 onUnhandledFrame (and ignores the other); a
+  // variable, since an object literal with the name the installed msw does not know is a type error.
+  const strict = { onUnhandledRequest: "error", onUnhandledFrame: "error" } as const;
+  beforeAll(() => server.listen(strict));
   afterEach(() => server.resetHandlers());
   afterAll(() => {
     server.close();

@@ -12,6 +12,8 @@ import {
   DEFAULT_LIVE_DURATION_MS,
   DEFAULT_PORT,
   describeDataset,
+  FAULT_DESCRIPTIONS,
+  FAULTS,
   loadDatasetFile,
   MAX_DELAY_MS,
   normalizeBasePath,
@@ -97,8 +99,18 @@ Per-request scenarios (Prism's Prefer syntax, or the same as __ query parameters
   Prefer: delay=250       answer after 250 ms           ?__delay=250
   Prefer: code=500        answer with that status       ?__code=500
   Prefer: example=empty   lists answer []               ?__example=empty or ?__empty=1
+  Prefer: fault=NAME      a network fault               ?__fault=NAME
 
-Logs one line per request (method, path, status, time, and the scenario if any). Ctrl-C stops it.
+Faults (per request as above; for every request from the console; per test with MSW's handlers.use):
+${FAULTS.map((name) => `  ${name.padEnd(11)}${FAULT_DESCRIPTIONS[name]}`).join("\n")}
+
+Sessions, so parallel test workers do not share state: a request with the header X-Mock-Session: NAME
+(or the cookie mock-session=NAME) sees that session's data and scenario, set with
+PUT <base path>/_mock/api/sessions/NAME {"data": {...}, "scenario": {"code": 500}} and removed with
+DELETE. Every request is in the journal: GET <base path>/_mock/api/requests?operation=&session=&since=
+
+Logs one line per request (method, path, status, time, and the scenario if any; for a 404 or 422,
+what it nearly matched: did you mean /evaluations?). Ctrl-C stops it.
 
 Exit codes: 0 stopped with Ctrl-C, 1 the data fails the checker, 2 usage or I/O problem (busy port,
 unreadable data file).
@@ -197,7 +209,7 @@ Examples:
       io.stdout,
       `  base path: ${normalizeBasePath(basePath) || "none"} (--base-path), delay: ${delayMs} ms (--delay), errors: ${compat} (--compat), CORS: ${cors} (--cors)`,
     );
-    writeLine(io.stdout, `  scenarios: Prefer: delay=MS | code=STATUS | example=empty (see --help)`);
+    writeLine(io.stdout, `  scenarios: Prefer: delay=MS | code=STATUS | example=empty | fault=${FAULTS.join("|")} (see --help)`);
     if (withConsole) writeLine(io.stdout, `  console: ${server.url}/_mock/ (request log, scenario switches, reload)`);
     if (allowedHosts !== undefined) writeLine(io.stdout, `  console also answers Host: ${allowedHosts.join(", ")} (--allowed-hosts)`);
     if (server.live !== undefined) writeLine(io.stdout, `  live: ${server.live} (--live-duration)`);

@@ -1,7 +1,10 @@
 // The mock console's public shapes (what its JSON API answers), in a module of their own without
 // node types, so `evals-contract/mock`'s type declarations need no @types/node.
-export type { LoggedRequest } from "./request-log.js";
-export type { ScenarioSwitch } from "./scenario-switch.js";
+import type { JournalEntry } from "../journal.js";
+export type { JournalEntry } from "../journal.js";
+export type { ScenarioSwitch } from "../scenario-switch.js";
+/** The console's name for a journal entry (what `api/requests` answered before the journal had more fields). */
+export type LoggedRequest = JournalEntry;
 
 /** `/_mock`: under the base path, e.g. `/api/_mock`. */
 export const CONSOLE_PATH = "/_mock";

@@ -7,17 +7,19 @@ import type { ToolkitError } from "../../errors.js";
 import type { Dataset } from "../../types/dataset.js";
 import type { DataChangeEvent } from "../types.js";
 import { datasetCounts, describeCounts, type DatasetCounts } from "../dataset-index.js";
-import { NO_SCENARIO, type Scenario } from "../scenarios.js";
+import { NO_PLAN, type ScenarioPlan } from "../scenarios.js";
+import { OPERATION_IDS, type OperationId } from "../../contract/operations.js";
+import { journalEntry, readSince, type Journal, type JournalFilter, type JournalRecord } from "../journal.js";
+import { describeSession, isSessionName, type Sessions } from "../sessions.js";
 import { firstHeader } from "../cors.js";
 import { isPlainObject } from "../../types/json.js";
 import { createEventStream, type EventStreamLimits } from "./event-stream.js";
 import { createHostCheck, crossSiteWithoutOrigin } from "./host-check.js";
 import { CONSOLE_PAGE, CONSOLE_PAGE_CSP } from "./page.js";
-import { createRequestLog, type AnsweredRequest } from "./request-log.js";
-import { describeScenario, parseScenarioSwitch } from "./scenario-switch.js";
+import { describePlan, parseScenarioSetting } from "../scenario-switch.js";
 
 export { CONSOLE_PATH } from "./api.js";
-export type { DatasetInfo, LoggedRequest, ScenarioSwitch } from "./api.js";
+export type { DatasetInfo, JournalEntry, LoggedRequest, ScenarioSwitch } from "./api.js";
 import { CONSOLE_PATH, type DatasetInfo } from "./api.js";
 
 /** What a reload of the data file came to (the server's DataChangeEvent). */
@@ -38,6 +40,10 @@ export interface MockConsoleOptions {
   host?: string | undefined;
   /** More Hosts the console answers (`--allowed-hosts`; `.example.com` includes its subdomains). */
   allowedHosts?: readonly string[] | undefined;
+  /** The request journal the mock keeps (`GET api/requests` lists it). */
+  journal: Journal;
+  /** The sessions (`PUT`/`DELETE api/sessions/NAME`). */
+  sessions: Sessions;
   /** Told of an error a console route threw (it was answered 500). */
   onError?: (error: unknown, request: IncomingMessage) => void;
   /** Event stream bounds (tests lower them). */
@@ -48,10 +54,10 @@ export interface MockConsole {
   /** `{base path}/_mock`: the node adapter routes every URL starting with it here. */
   readonly prefix: string;
   handle(request: IncomingMessage, response: ServerResponse): void;
-  /** The scenario switched on (NO_SCENARIO when none), for the core. */
-  scenario(): Scenario;
-  /** Logs an answered API request and sends it to the open pages. */
-  record(entry: AnsweredRequest): void;
+  /** The scenarios switched on (NO_PLAN when none), for the core. */
+  scenario(): ScenarioPlan;
+  /** Sends a request the journal took (its id and time) to the open pages. */
+  recorded(id: number, atMs: number, record: JournalRecord): void;
   /** A data swap: accepted (the new data) or refused (why). */
   dataChanged(change: { ok: true; counts: DatasetCounts; source: string } | { ok: false; error: ToolkitError }): void;
   /** Ends the event streams. */
@@ -59,6 +65,8 @@ export interface MockConsole {
 }
 
 const MAX_BODY_BYTES = 65_536;
+/** A session's body may carry a whole dataset. */
+const MAX_SESSION_BODY_BYTES = 32 * 1024 * 1024;
 
 function datasetInfo(counts: DatasetCounts, source: string, loadedAt: string): DatasetInfo {
   const summary = describeCounts(counts);
@@ -81,11 +89,23 @@ function sendJson(response: ServerResponse, status: number, body: unknown, extra
 
 const fault = (detail: string): { detail: string } => ({ detail: `mock: ${detail}` });
 
+/** A percent-decoded path segment, undefined when its escapes are broken. */
+function unquote(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The JSON body of a POST, or why there is none: only `application/json`, which no HTML form and no
  * `no-cors` fetch can send (a cross-site page needs a preflight for it, which the console does not answer).
  */
-function readJsonBody(request: IncomingMessage): Promise<{ value: unknown } | { status: number; detail: string }> {
+function readJsonBody(
+  request: IncomingMessage,
+  limit = MAX_BODY_BYTES,
+): Promise<{ value: unknown; bytes: number } | { status: number; detail: string }> {
   const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json") return Promise.resolve({ status: 415, detail: "send the body as Content-Type: application/json" });
   return new Promise((resolve) => {
@@ -93,13 +113,13 @@ function readJsonBody(request: IncomingMessage): Promise<{ value: unknown } | { 
     let size = 0;
     request.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
     });
     request.on("end", () => {
-      if (size > MAX_BODY_BYTES) return resolve({ status: 413, detail: `the body is over ${MAX_BODY_BYTES} bytes` });
+      if (size > limit) return resolve({ status: 413, detail: `the body is over ${limit} bytes` });
       const text = Buffer.concat(chunks).toString("utf8");
       try {
-        resolve({ value: text.trim() === "" ? {} : (JSON.parse(text) as unknown) });
+        resolve({ value: text.trim() === "" ? {} : (JSON.parse(text) as unknown), bytes: size });
       } catch {
         resolve({ status: 400, detail: "the body is not valid JSON" });
       }
@@ -117,22 +137,77 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
   const prefix = `${options.basePath}${CONSOLE_PATH}`;
   const now = options.now ?? Date.now;
   const iso = (): string => new Date(now()).toISOString();
-  const log = createRequestLog();
+  const { journal, sessions } = options;
   const events = createEventStream(options.events);
   let dataset = datasetInfo(datasetCounts(options.data), options.source, iso());
-  let scenario: Scenario = NO_SCENARIO;
+  let scenario: ScenarioPlan = NO_PLAN;
 
-  const state = (): unknown => ({ basePath: options.basePath, dataset: withLive(dataset), scenario: describeScenario(scenario) });
+  const state = (): unknown => ({ basePath: options.basePath, dataset: withLive(dataset), scenario: describePlan(scenario) });
 
   async function setScenario(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readJsonBody(request);
     if (!("value" in body)) return sendJson(response, body.status, fault(body.detail));
-    const next = parseScenarioSwitch(body.value);
+    const next = parseScenarioSetting(body.value, "console scenario");
     if ("fault" in next) return sendJson(response, 400, fault(next.fault));
     scenario = next;
-    const described = describeScenario(next);
+    const described = describePlan(next);
     events.publish("scenario", described);
     sendJson(response, 200, { scenario: described });
+  }
+
+  /** `api/requests`: the journal, by operation, session, and after an id or from an instant. */
+  function listRequests(response: ServerResponse, query: URLSearchParams): void {
+    const filter: JournalFilter = {};
+    const after = query.get("after");
+    if (after !== null && !/^\d{1,15}$/.test(after))
+      return sendJson(response, 400, fault(`after must be a request id (a whole number, 0 or more), got ${JSON.stringify(after)}`));
+    const since = query.get("since") ?? after;
+    if (since !== null) {
+      const read = readSince(since);
+      if ("fault" in read) return sendJson(response, 400, fault(read.fault));
+      filter.since = since;
+    }
+    const operation = query.get("operation");
+    if (operation !== null) {
+      if (!(OPERATION_IDS as readonly string[]).includes(operation))
+        return sendJson(
+          response,
+          400,
+          fault(`operation must be one of ${OPERATION_IDS.join(", ")}, got ${JSON.stringify(operation.slice(0, 80))}`),
+        );
+      filter.operation = operation as OperationId;
+    }
+    const session = query.get("session");
+    if (session !== null) {
+      if (!isSessionName(session))
+        return sendJson(
+          response,
+          400,
+          fault(`session must be 1 to 64 letters, digits, '.', '_' or '-', got ${JSON.stringify(session.slice(0, 80))}`),
+        );
+      filter.session = session;
+    }
+    sendJson(response, 200, { requests: journal.list(filter) });
+  }
+
+  /** `api/sessions/NAME`: GET shows it, PUT sets it from `{ data?, scenario? }`, DELETE removes it. */
+  async function session(request: IncomingMessage, response: ServerResponse, name: string): Promise<void> {
+    const method = request.method ?? "GET";
+    if (method === "GET") {
+      const found = sessions.get(name);
+      return found === undefined
+        ? sendJson(response, 404, fault(`no session ${JSON.stringify(name)}`))
+        : sendJson(response, 200, describeSession(found));
+    }
+    if (method === "DELETE")
+      return sessions.delete(name)
+        ? sendJson(response, 200, { name, deleted: true })
+        : sendJson(response, 404, fault(`no session ${JSON.stringify(name)}`));
+    const body = await readJsonBody(request, MAX_SESSION_BODY_BYTES);
+    if (!("value" in body)) return sendJson(response, body.status, fault(body.detail));
+    const put = sessions.put(name, body.value, body.bytes);
+    if (!put.ok) return sendJson(response, put.status, fault(put.detail));
+    sendJson(response, 200, describeSession(put.session));
   }
 
   async function reload(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -155,10 +230,11 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
   const hosts = createHostCheck({ host: options.host, allowedHosts: options.allowedHosts });
 
   type Answer = (request: IncomingMessage, response: ServerResponse, query: URLSearchParams) => void | Promise<void>;
+  type Method = "GET" | "POST" | "PUT" | "DELETE";
   interface Route {
     /** The query parameters the route reads: any other is a 400 (the page and the stream ignore theirs). */
     params?: readonly string[];
-    methods: Readonly<Partial<Record<"GET" | "POST", Answer>>>;
+    methods: Readonly<Partial<Record<Method, Answer>>>;
   }
   // The console's routes, after the prefix. A Map: a path like `__proto__` is no route.
   const routes = new Map<string, Route>([
@@ -183,26 +259,33 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     [
       "/api/requests",
       {
-        params: ["after"],
-        methods: {
-          GET: (_request, response, query) => {
-            const after = query.get("after");
-            if (after !== null && !/^\d{1,15}$/.test(after))
-              return sendJson(response, 400, fault(`after must be a request id (a whole number, 0 or more), got ${JSON.stringify(after)}`));
-            sendJson(response, 200, { requests: log.list(after === null ? 0 : Number(after)) });
-          },
-        },
+        params: ["after", "operation", "session", "since"],
+        methods: { GET: (_request, response, query) => listRequests(response, query) },
       },
     ],
     [
       "/api/scenario",
       {
         params: [],
-        methods: { GET: (_request, response) => sendJson(response, 200, { scenario: describeScenario(scenario) }), POST: setScenario },
+        methods: { GET: (_request, response) => sendJson(response, 200, { scenario: describePlan(scenario) }), POST: setScenario },
       },
     ],
     ["/api/reload", { params: [], methods: { POST: reload } }],
+    [
+      "/api/sessions",
+      { params: [], methods: { GET: (_request, response) => sendJson(response, 200, { sessions: sessions.list().map(describeSession) }) } },
+    ],
   ]);
+  /** `/api/sessions/NAME`: one route for every name (checked: an unusable name is a 400). */
+  const SESSIONS_PREFIX = "/api/sessions/";
+  const sessionRoute = (name: string): Route => ({
+    params: [],
+    methods: {
+      GET: (request, response) => session(request, response, name),
+      PUT: (request, response) => session(request, response, name),
+      DELETE: (request, response) => session(request, response, name),
+    },
+  });
 
   /** What is wrong with the query of a route that reads `known` parameters, if anything. */
   const queryFault = (query: URLSearchParams, known: readonly string[]): string | undefined => {
@@ -234,10 +317,22 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
       response.writeHead(308, { Location: `${prefix}/${q === -1 ? "" : url.slice(q)}`, "Content-Length": 0 });
       return void response.end();
     }
-    const route = routes.get(path);
+    let route = routes.get(path);
+    if (route === undefined && path.startsWith(SESSIONS_PREFIX)) {
+      const name = unquote(path.slice(SESSIONS_PREFIX.length));
+      if (name === undefined || !isSessionName(name))
+        return sendJson(
+          response,
+          400,
+          fault(
+            `a session name must be 1 to 64 letters, digits, '.', '_' or '-', got ${JSON.stringify(path.slice(SESSIONS_PREFIX.length, SESSIONS_PREFIX.length + 80))}`,
+          ),
+        );
+      route = sessionRoute(name);
+    }
     if (route === undefined) return sendJson(response, 404, { detail: "Not Found" });
     const method = request.method ?? "GET";
-    const run = method === "GET" || method === "POST" ? route.methods[method] : undefined;
+    const run = method === "GET" || method === "POST" || method === "PUT" || method === "DELETE" ? route.methods[method] : undefined;
     if (run === undefined)
       return sendJson(response, 405, { detail: "Method Not Allowed" }, { Allow: Object.keys(route.methods).join(", ") });
     // A change must come from the mock's own pages (or an allowed host): a cross-site page's Origin is refused.
@@ -273,10 +368,9 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
       }
     },
     scenario: () => scenario,
-    record(entry) {
-      const id = log.add(now(), entry);
-      // Formatted only for open pages: with none, recording is one object into a ring slot.
-      if (events.listening) events.publish("request", log.list(id - 1)[0]);
+    recorded(id, atMs, record) {
+      // Formatted only for open pages: with none, the journal's entry is one object into a ring slot.
+      if (events.listening) events.publish("request", journalEntry(id, atMs, record));
     },
     dataChanged(change) {
       const at = iso();

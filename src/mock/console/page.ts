@@ -4,6 +4,8 @@
 // reload buttons through the same JSON API scripts use. It only ever sets textContent: request
 // URLs and data come from whoever calls the mock.
 import { createHash } from "node:crypto";
+import { OPERATION_IDS } from "../../contract/operations.js";
+import { FAULT_DESCRIPTIONS, FAULTS } from "../faults.js";
 
 const CSS = `
 :root { color-scheme: light dark; --line: #d0d7de; --soft: #f6f8fa; --muted: #6b7280; --ok: #2e7d32; --warn: #b26a00; --bad: #c62828; --accent: #0969da; }
@@ -58,7 +60,7 @@ const SCRIPT = `
     shown[r.id] = true;
     var tr = el("tr", undefined, r.status >= 500 ? "s5" : r.status >= 400 ? "s4" : "s2");
     tr.setAttribute("data-id", r.id);
-    [r.at.slice(11, 23), r.method, r.url, r.status, r.ms.toFixed(1) + " ms", r.note.trim()].forEach(function (value, i) {
+    [r.at.slice(11, 23), r.method, r.url, r.status === null ? "-" : r.status, r.ms.toFixed(1) + " ms", (r.session ? "session " + r.session + " " : "") + r.note.trim()].forEach(function (value, i) {
       tr.appendChild(el("td", value, i === 2 ? "mono" : i === 4 ? "num" : ""));
     });
     var before = rows.firstChild;
@@ -88,16 +90,24 @@ const SCRIPT = `
       apps.appendChild(tr);
     });
   }
-  function showScenario(s) {
-    $("delay").value = s.delay === undefined ? "" : s.delay;
-    $("code").value = s.code === undefined ? "" : String(s.code);
-    $("empty").checked = s.empty === true;
+  function describe(s) {
     var parts = [];
     if (s.delay !== undefined) parts.push("delay " + s.delay + " ms");
     if (s.code !== undefined) parts.push("status " + s.code);
     if (s.empty) parts.push("empty lists");
-    $("scenario-now").textContent = parts.length ? "Active for every request without its own Prefer: " + parts.join(", ") : "None: every request answers normally.";
-    $("scenario-now").className = parts.length ? "warn" : "muted";
+    if (s.fault) parts.push("fault " + s.fault);
+    return (s.operation ? s.operation + ": " : "") + parts.join(", ");
+  }
+  function showScenario(given) {
+    var list = Array.isArray(given) ? given : Object.keys(given).length ? [given] : [];
+    var s = list[0] || {};
+    $("operation").value = s.operation || "";
+    $("delay").value = s.delay === undefined ? "" : s.delay;
+    $("code").value = s.code === undefined ? "" : String(s.code);
+    $("empty").checked = s.empty === true;
+    $("fault").value = s.fault || "";
+    $("scenario-now").textContent = list.length ? "Active for every request without its own Prefer or session: " + list.map(describe).join("; ") : "None: every request answers normally.";
+    $("scenario-now").className = list.length ? "warn" : "muted";
   }
   function sendScenario(body) {
     return api("POST", "scenario", body).then(function (res) {
@@ -111,6 +121,8 @@ const SCRIPT = `
     if ($("delay").value !== "") body.delay = Number($("delay").value);
     if ($("code").value !== "") body.code = Number($("code").value);
     if ($("empty").checked) body.empty = true;
+    if ($("fault").value !== "") body.fault = $("fault").value;
+    if ($("operation").value !== "") body.operation = $("operation").value;
     sendScenario(body);
   });
   $("clear").addEventListener("click", function () { sendScenario({}); });
@@ -151,10 +163,12 @@ const HTML = `<!doctype html>
 <table><thead><tr><th>app_id (opens its evaluations)</th><th class="num">evaluations</th><th class="num">human evaluations</th></tr></thead><tbody id="apps"></tbody></table>
 </section>
 <section aria-labelledby="scenario-title"><h2 id="scenario-title">Scenario</h2>
-<p class="muted">Applies to every API request after it that sends no <code>Prefer</code> or <code>__</code> parameter of its own.</p>
-<form id="scenario"><label>delay <input id="delay" type="number" min="0" max="120000" step="50" placeholder="0"> ms</label>
+<p class="muted">Applies to every API request after it that sends no <code>Prefer</code> or <code>__</code> parameter of its own and no session.</p>
+<form id="scenario"><label>for <select id="operation"><option value="">every operation</option>${OPERATION_IDS.map((id) => `<option value="${id}">${id}</option>`).join("")}</select></label>
+<label>delay <input id="delay" type="number" min="0" max="120000" step="50" placeholder="0"> ms</label>
 <label>status <select id="code"><option value="">normal</option>${STATUSES.map((s) => `<option value="${s}">${s}</option>`).join("")}</select></label>
 <label><input id="empty" type="checkbox"> empty lists</label>
+<label>fault <select id="fault"><option value="">none</option>${FAULTS.map((f) => `<option value="${f}" title="${FAULT_DESCRIPTIONS[f]}">${f}</option>`).join("")}</select></label>
 <button class="primary" type="submit" id="apply">Apply</button><button type="button" id="clear">Clear</button></form>
 <p id="scenario-now" class="muted"></p><p id="scenario-error" class="bad"></p>
 </section>

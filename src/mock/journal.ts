@@ -1,0 +1,167 @@
+// The request journal: every request the mock answered (or faulted), newest last, in a fixed-size
+// ring so a long session never grows memory. The node mock serves it at `GET /_mock/api/requests`
+// (and `server.requests()`), MSW as `handlers.requests()`, the console's page shows it live. A test
+// asserts with it what its client sent: the query, the trailing slash, how often it polled.
+// Recording is on the hot path, so it formats nothing: one entry object into a ring slot; the
+// wire form is made when someone reads it. Browser-safe.
+import type { OperationId } from "../contract/operations.js";
+import type { RequestHeaders } from "./cors.js";
+import type { FaultName } from "./faults.js";
+
+/** One journal entry, as served (JSON) and as `requests()` returns it. */
+export interface JournalEntry {
+  /** Increasing from 1: `?since=ID` gives only newer ones. */
+  id: number;
+  /** When the answer was sent, or the fault enacted (ISO 8601, UTC). */
+  at: string;
+  method: string;
+  /** Path and query as sent, e.g. `/evaluations/?app_id=abc`. */
+  url: string;
+  /** The path as sent (no query). */
+  path: string;
+  /** Every query parameter, each value in the order sent: `{ app_id: ["abc"] }`. */
+  query: Record<string, string[]>;
+  /** The request headers a test asserts on (accept, content-type, origin, prefer, referer, user-agent, x-mock-session); authorization and cookie only as `[redacted]`. */
+  headers: Record<string, string>;
+  /** The session it was asked under (X-Mock-Session or the mock-session cookie), null for none. */
+  session: string | null;
+  /** The operation its path matched, null for none. */
+  operation: OperationId | null;
+  /** The status sent; null when a fault sent none (reset, empty, hang). */
+  status: number | null;
+  /** The scenario applied, as preferences (`code=500, delay=200`), "" for none. */
+  scenario: string;
+  /** The fault enacted, null for none. */
+  fault: FaultName | null;
+  /** For a 404 or a 422: what the request nearly matched (`did you mean /evaluations?`), else null. */
+  nearMiss: string | null;
+  /** From the request's arrival to the answer, delays included. */
+  ms: number;
+  /** The log line's note: the scenario, the near miss, what was wrong with a scenario ("" when none). */
+  note: string;
+}
+
+/** One request as a transport notes it: read lazily when the journal is listed. */
+export interface JournalRecord {
+  method: string;
+  url: string;
+  headers: RequestHeaders;
+  session: string | undefined;
+  status: number | null;
+  ms: number;
+  note: string;
+  operationId?: OperationId | undefined;
+  fault?: FaultName | undefined;
+  scenario?: string | undefined;
+  nearMiss?: string | undefined;
+}
+
+/** What to list: by operation, by session, and only entries after an id or from an instant on. */
+export interface JournalFilter {
+  operation?: OperationId;
+  session?: string;
+  /** An entry id (entries after it) or an instant (ISO 8601 or a Date: entries at or after it). */
+  since?: number | string | Date;
+}
+
+export const JOURNAL_SIZE = 1000;
+
+const SELECTED_HEADERS = ["accept", "content-type", "origin", "prefer", "referer", "user-agent", "x-mock-session"];
+const REDACTED_HEADERS = ["authorization", "cookie"];
+
+function selectHeaders(headers: RequestHeaders): Record<string, string> {
+  const selected: Record<string, string> = {};
+  for (const name of SELECTED_HEADERS) {
+    const value = headers[name];
+    if (value !== undefined) selected[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  for (const name of REDACTED_HEADERS) if (headers[name] !== undefined) selected[name] = "[redacted]";
+  return selected;
+}
+
+function queryOf(search: string): Record<string, string[]> {
+  const query: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  for (const [name, value] of new URLSearchParams(search)) (query[name] ??= []).push(value);
+  return { ...query };
+}
+
+export function journalEntry(id: number, atMs: number, record: JournalRecord): JournalEntry {
+  const q = record.url.indexOf("?");
+  return {
+    id,
+    at: new Date(atMs).toISOString(),
+    method: record.method,
+    url: record.url,
+    path: q === -1 ? record.url : record.url.slice(0, q),
+    query: q === -1 ? {} : queryOf(record.url.slice(q + 1)),
+    headers: selectHeaders(record.headers),
+    session: record.session ?? null,
+    operation: record.operationId ?? null,
+    status: record.status,
+    scenario: record.scenario ?? "",
+    fault: record.fault ?? null,
+    nearMiss: record.nearMiss ?? null,
+    ms: record.ms,
+    note: record.note,
+  };
+}
+
+export interface Journal {
+  /** Notes one request (`atMs`: epoch ms) and returns its id. */
+  add(atMs: number, record: JournalRecord): number;
+  /** Oldest first, filtered. */
+  list(filter?: JournalFilter): JournalEntry[];
+  /** Forgets every entry (ids go on increasing). */
+  clear(): void;
+}
+
+/** What is wrong with a `since` value, if anything, else its id or instant. */
+export function readSince(since: number | string | Date): { afterId: number } | { fromMs: number } | { fault: string } {
+  if (since instanceof Date) return Number.isNaN(since.getTime()) ? { fault: "since is an invalid Date" } : { fromMs: since.getTime() };
+  if (typeof since === "number")
+    return Number.isSafeInteger(since) && since >= 0
+      ? { afterId: since }
+      : { fault: `since must be a request id (0 or more), got ${since}` };
+  if (/^\d{1,15}$/.test(since)) return { afterId: Number(since) };
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(since) ? Date.parse(since) : NaN;
+  if (Number.isNaN(ms))
+    return { fault: `since must be a request id or an ISO 8601 time like 2026-11-26T10:00:00Z, got ${JSON.stringify(since.slice(0, 64))}` };
+  return { fromMs: ms };
+}
+
+/**
+ * A ring of the last `size` requests. Ids are consecutive, so the slot of id N holds N for as long as
+ * N is among the last `size`.
+ */
+export function createJournal(size = JOURNAL_SIZE): Journal {
+  const records = new Array<JournalRecord | undefined>(size);
+  const times = new Float64Array(size);
+  let next = 1;
+  let first = 1;
+  return {
+    add(atMs, record) {
+      records[next % size] = record;
+      times[next % size] = atMs;
+      return next++;
+    },
+    list(filter = {}) {
+      const since = filter.since === undefined ? { afterId: 0 } : readSince(filter.since);
+      if ("fault" in since) throw new RangeError(since.fault);
+      const after = "afterId" in since ? since.afterId : 0;
+      const out: JournalEntry[] = [];
+      for (let id = Math.max(after + 1, next - size, first); id < next; id++) {
+        const record = records[id % size]!;
+        const at = times[id % size]!;
+        if ("fromMs" in since && at < since.fromMs) continue;
+        if (filter.operation !== undefined && record.operationId !== filter.operation) continue;
+        if (filter.session !== undefined && record.session !== filter.session) continue;
+        out.push(journalEntry(id, at, record));
+      }
+      return out;
+    },
+    clear() {
+      first = next;
+      records.fill(undefined);
+    },
+  };
+}

@@ -1,0 +1,122 @@
+// Sessions, so parallel test workers do not share state: a request with `X-Mock-Session: NAME` (or,
+// from a page, the cookie `mock-session=NAME`) sees that session's data and scenarios, set with
+// `PUT /_mock/api/sessions/NAME` and removed with `DELETE`. A request without a session, or with a
+// session nobody set, sees the default. Browser-safe (the node mock's console drives it).
+import { isToolkitError } from "../errors.js";
+import { isPlainObject } from "../types/json.js";
+import { firstHeader, type RequestHeaders } from "./cors.js";
+import type { MockCore } from "./core.js";
+import { NO_PLAN, type ScenarioPlan } from "./scenarios.js";
+import { describePlan, parseScenarioSetting, type ScenarioSwitch } from "./scenario-switch.js";
+
+export const SESSION_HEADER = "x-mock-session";
+export const SESSION_COOKIE = "mock-session";
+/** Sessions kept at once; one more is refused (409) until one is deleted. */
+export const MAX_SESSIONS = 256;
+/** The sessions' data together, as sent (bytes of JSON); a PUT past it is refused (409) until one is deleted. */
+export const MAX_SESSION_DATA_BYTES = 256 * 1024 * 1024;
+const NAME = /^[A-Za-z0-9._-]{1,64}$/;
+const COOKIE = /(?:^|;\s*)mock-session=([^;]*)/;
+
+export const isSessionName = (name: string): boolean => NAME.test(name);
+const nameRule = "1 to 64 letters, digits, '.', '_' or '-'";
+
+/** The session a request names (header first, then cookie), undefined for none, or what is wrong with the name. */
+export function sessionOf(headers: RequestHeaders): string | undefined | { fault: string } {
+  const header = firstHeader(headers[SESSION_HEADER]);
+  if (header !== undefined) {
+    const name = header.trim();
+    return NAME.test(name) ? name : { fault: `X-Mock-Session must be ${nameRule}, got ${JSON.stringify(name.slice(0, 80))}` };
+  }
+  const cookie = headers.cookie;
+  if (cookie === undefined) return undefined;
+  const found = COOKIE.exec(Array.isArray(cookie) ? cookie.join("; ") : cookie);
+  if (found === null) return undefined;
+  const raw = found[1]!.trim();
+  let name: string;
+  try {
+    name = decodeURIComponent(raw);
+  } catch {
+    name = raw; // broken %-escapes: shown as sent, and refused below
+  }
+  return NAME.test(name) ? name : { fault: `the mock-session cookie must be ${nameRule}, got ${JSON.stringify(name.slice(0, 80))}` };
+}
+
+export interface Session {
+  readonly name: string;
+  readonly plan: ScenarioPlan;
+  /** The session's own data, if it was given some. */
+  readonly core: MockCore | undefined;
+}
+
+/** A session in its wire form: its data's summary (null: the default data) and its scenario. */
+export interface SessionInfo {
+  name: string;
+  data: string | null;
+  scenario: ScenarioSwitch | ScenarioSwitch[];
+}
+
+export const describeSession = (session: Session): SessionInfo => ({
+  name: session.name,
+  data: session.core?.summary ?? null,
+  scenario: describePlan(session.plan),
+});
+
+export type SessionPut = { ok: true; session: Session } | { ok: false; status: number; detail: string };
+
+export interface Sessions {
+  get(name: string): Session | undefined;
+  /** Sets a session from a body `{ data?, scenario? }` of `bytes` bytes: checked whole before anything changes. */
+  put(name: string, body: unknown, bytes?: number): SessionPut;
+  delete(name: string): boolean;
+  list(): Session[];
+}
+
+/** `makeCore` serves a session's own data (it checks it: E_DATA_INVALID throws). */
+export function createSessions(makeCore: (data: unknown, source: string) => MockCore): Sessions {
+  const sessions = new Map<string, Session>();
+  const sizes = new Map<string, number>();
+  let total = 0;
+  return {
+    get: (name) => sessions.get(name),
+    put(name, body, bytes = 0) {
+      if (!NAME.test(name))
+        return { ok: false, status: 400, detail: `a session name must be ${nameRule}, got ${JSON.stringify(name.slice(0, 80))}` };
+      if (!isPlainObject(body))
+        return { ok: false, status: 400, detail: 'the body must be a JSON object like {"data": {...}, "scenario": {"code": 500}}' };
+      const unknown = Object.keys(body).find((key) => key !== "data" && key !== "scenario");
+      if (unknown !== undefined)
+        return { ok: false, status: 400, detail: `unknown session field ${JSON.stringify(unknown)} (known: data, scenario)` };
+      if (!sessions.has(name) && sessions.size >= MAX_SESSIONS)
+        return { ok: false, status: 409, detail: `${MAX_SESSIONS} sessions are set already: delete one first (DELETE .../sessions/NAME)` };
+      const held = total - (sizes.get(name) ?? 0);
+      if (held + bytes > MAX_SESSION_DATA_BYTES)
+        return {
+          ok: false,
+          status: 409,
+          detail: `the sessions' data would pass ${MAX_SESSION_DATA_BYTES} bytes together: delete a session first (DELETE .../sessions/NAME)`,
+        };
+      const plan = body.scenario === undefined ? NO_PLAN : parseScenarioSetting(body.scenario, "session scenario");
+      if ("fault" in plan) return { ok: false, status: 400, detail: `scenario: ${plan.fault}` };
+      let core: MockCore | undefined;
+      if (body.data !== undefined && body.data !== null)
+        try {
+          core = makeCore(body.data, `session ${name} data`);
+        } catch (error) {
+          if (!isToolkitError(error)) throw error;
+          return { ok: false, status: 422, detail: `${error.code} ${error.message}` };
+        }
+      const session: Session = { name, plan, core };
+      sessions.set(name, session);
+      sizes.set(name, bytes);
+      total = held + bytes;
+      return { ok: true, session };
+    },
+    delete(name) {
+      total -= sizes.get(name) ?? 0;
+      sizes.delete(name);
+      return sessions.delete(name);
+    },
+    list: () => [...sessions.values()],
+  };
+}
