@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   E_OPENAPI_INVALID: "a document given as OpenAPI is not OpenAPI 3.0 or 3.1 (or not JSON or YAML)",
   E_COVERAGE_INPUT: "a coverage input is none of NDJSON observations, a HAR file, or a verify or fuzz JSON report",
   E_BASELINE_INVALID: "a --baseline file is missing, unreadable, not JSON, or not a valid baseline (docs/baseline.md)",
+  E_SNAPSHOT_SOURCE: "a snapshot's source cannot be read: a list the provider did not answer with a JSON array, or no HAR file",
   E_MISSING_PEER: "an optional peer dependency (Pact, Prism, MSW) that the command needs is not installed",
 } as const;
 

@@ -26,7 +26,12 @@ export interface HarEntryFields {
   text?: unknown;
   /** response.content.encoding */
   encoding?: unknown;
+  /** the entry's startedDateTime (ISO 8601) */
+  started?: unknown;
 }
+
+/** An entry's response text as the server sent it (base64 decoded), or undefined. */
+export const harEntryText = (entry: HarEntryFields): string | undefined => textOf(entry.text, entry.encoding);
 
 /** The URL of an entry that is a GET of one of the service's paths, else undefined. */
 function serviceUrl(method: unknown, url: unknown): URL | undefined {
@@ -59,16 +64,20 @@ function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
-function bodyOf(text: unknown, encoding: unknown): unknown {
+/** A response text as the provider sent it (base64 decoded), or undefined. */
+function textOf(text: unknown, encoding: unknown): string | undefined {
   if (typeof text !== "string") return undefined;
-  let decoded = text;
-  if (encoding === "base64") {
-    try {
-      decoded = new TextDecoder().decode(fromBase64(text));
-    } catch {
-      return undefined;
-    }
+  if (encoding !== "base64") return text;
+  try {
+    return new TextDecoder().decode(fromBase64(text));
+  } catch {
+    return undefined;
   }
+}
+
+function bodyOf(text: unknown, encoding: unknown): unknown {
+  const decoded = textOf(text, encoding);
+  if (decoded === undefined) return undefined;
   try {
     return JSON.parse(decoded) as unknown;
   } catch {

@@ -4,8 +4,9 @@
 export { createObservationFolder, foldObservations, observe, observationLine, operationOfPath } from "./observation.js";
 export type { AnsweredRequest, Observation, ObservationFolder, ObservationSide, ObservationSource } from "./observation.js";
 export { createAnswerObserver } from "./observe-answer.js";
-export { isHar, observationsFromHar } from "./har.js";
-export { parseObservations, readObservationFiles } from "./read-observations.js";
+export { harEntryText, isHar, observationsFromHar } from "./har.js";
+export type { HarEntryFields } from "./har.js";
+export { parseObservations, readHarEntries, readObservationFiles } from "./read-observations.js";
 export { endpointLabel, requirableIds, tallyCoverage } from "./tally.js";
 export type { CoverageInput, CoverageOptions, CoverageReport, CoverageRow, SideCount, SideTotal } from "./tally.js";
 // Its reports: the tally as the one report model, and the renderers every tool shares (src/report/).

@@ -91,6 +91,57 @@ interface Sink {
   end(): { input: CoverageInput; observations: Observation[] };
 }
 
+/**
+ * A HAR file's reader that hands each complete entry to `onEntry` (its response text kept only for a
+ * GET of a service path answered 200, up to MAX_HAR_BODY_BYTES), streamed as coverage reads HAR files;
+ * `end()` throws E_COVERAGE_INPUT naming `file` when the document was no HAR file.
+ */
+export function createHarEntryReader(
+  file: string,
+  onEntry: (entry: HarEntryFields) => void,
+): { write(chunk: Uint8Array): void; end(): void } {
+  const bad = (why: string): ToolkitError => coverageInputError(file, why);
+  const visitor = new DocumentVisitor(bad, listCollector, onEntry);
+  return streamDocument(visitor, file, bad, "not a HAR file", () => {
+    if (!visitor.isHar()) throw bad("not a HAR file ({ log: { entries: [...] } })");
+  });
+}
+
+/** The JSON document's bytes through `visitor`, its syntax and depth faults as one line naming `file`; `finish` once it ends. */
+function streamDocument<T>(
+  visitor: DocumentVisitor,
+  file: string,
+  bad: (why: string) => ToolkitError,
+  expected: string,
+  finish: () => T,
+): { write(chunk: Uint8Array): void; end(): T } {
+  const reader = new JsonStreamReader(visitor);
+  visitor.position = () => reader.position;
+  const failed = (error: unknown): never => {
+    if (error instanceof JsonSyntaxError)
+      throw bad(`line ${error.line} is not JSON (${error.reason}, column ${error.column}): ${expected}`);
+    if (error instanceof JsonTooDeepError) throw new ToolkitError("E_JSON_TOO_DEEP", escapeControl(tooDeepMessage(file)));
+    throw error;
+  };
+  return {
+    write(chunk) {
+      try {
+        reader.write(chunk);
+      } catch (error) {
+        failed(error);
+      }
+    },
+    end() {
+      try {
+        reader.end();
+      } catch (error) {
+        failed(error);
+      }
+      return finish();
+    },
+  };
+}
+
 /** `file`'s reader; `collector()` makes the place for its observations (one per kind it could be). */
 export function createObservationReader(file: string, collector: () => ObservationCollector = listCollector): ObservationReader {
   const decoder = new TextDecoder();
@@ -178,32 +229,10 @@ export function createObservationReader(file: string, collector: () => Observati
   /** One JSON document: a HAR file or a verify or fuzz report, streamed. */
   const document = (): Sink => {
     const visitor = new DocumentVisitor(bad, collector);
-    const reader = new JsonStreamReader(visitor);
-    visitor.position = () => reader.position;
-    const failed = (error: unknown): never => {
-      if (error instanceof JsonSyntaxError)
-        throw bad(`line ${error.line} is not JSON (${error.reason}, column ${error.column}): ${NEITHER}`);
-      if (error instanceof JsonTooDeepError) throw new ToolkitError("E_JSON_TOO_DEEP", escapeControl(tooDeepMessage(file)));
-      throw error;
-    };
-    return {
-      write(chunk) {
-        try {
-          reader.write(chunk);
-        } catch (error) {
-          failed(error);
-        }
-      },
-      end() {
-        try {
-          reader.end();
-        } catch (error) {
-          failed(error);
-        }
-        const { kind, observations } = visitor.result();
-        return inputOf(observations, kind);
-      },
-    };
+    return streamDocument(visitor, file, bad, NEITHER, () => {
+      const { kind, observations } = visitor.result();
+      return inputOf(observations, kind);
+    });
   };
 
   /** The first line that is not blank, once known (whole, or the first 1 MiB of it), or undefined. */
@@ -296,6 +325,8 @@ class DocumentVisitor implements JsonVisitor {
   constructor(
     private readonly bad: (why: string) => ToolkitError,
     collector: () => ObservationCollector,
+    /** Given each complete HAR entry (its body only for a GET of a service path answered 200) instead of observing it. */
+    private readonly onHarEntry?: (entry: HarEntryFields) => void,
   ) {
     this.harCollector = collector();
     this.reportCollector = collector();
@@ -377,6 +408,7 @@ class DocumentVisitor implements JsonVisitor {
           return object;
         }
         if (top.key === "time") entry.time = undefined;
+        if (top.key === "startedDateTime") entry.started = undefined;
         return false;
       }
       case "request":
@@ -425,6 +457,8 @@ class DocumentVisitor implements JsonVisitor {
     switch (top.role) {
       case "root":
         return top.key === "tool" || top.key === "verdict" ? MAX_SHORT_STRING : 0;
+      case "entry":
+        return top.key === "startedDateTime" ? MAX_SHORT_STRING : 0;
       case "request":
         return top.key === "method" ? MAX_SHORT_STRING : top.key === "url" ? MAX_HAR_URL_BYTES : 0;
       case "content":
@@ -457,6 +491,7 @@ class DocumentVisitor implements JsonVisitor {
         return;
       case "entry":
         if (top.key === "time") this.entry!.time = value;
+        else if (top.key === "startedDateTime") this.entry!.started = value;
         else if (top.key === "request") this.entry!.hasRequest = false;
         else if (top.key === "response") this.entry!.hasResponse = false;
         return;
@@ -499,8 +534,14 @@ class DocumentVisitor implements JsonVisitor {
       }
       entry.text = undefined;
     }
+    if (this.onHarEntry !== undefined) return this.onHarEntry(entry);
     const observation = observeHarEntry(entry);
     if (observation !== undefined) this.harCollector.add(observation);
+  }
+
+  /** The document read whole was a HAR file. */
+  isHar(): boolean {
+    return this.logIsObject && this.hasEntries;
   }
 
   /** What the document was, once read whole. */

@@ -12,8 +12,10 @@ import { isUtf8 } from "node:buffer";
 import { ToolkitError } from "../errors.js";
 import { invalidUtf8Offset } from "../io/decode-utf8.js";
 import { createObservationFolder, observationLine, type Observation } from "./observation.js";
+import type { HarEntryFields } from "./har.js";
 import {
   coverageInputError,
+  createHarEntryReader,
   createObservationReader,
   listCollector,
   observationFault,
@@ -121,6 +123,17 @@ export async function streamInputFile(file: string, maxBytes: number, take: (chu
     throw fileError(file, error as NodeJS.ErrnoException);
   }
   if (carry !== undefined) check(carry, true);
+}
+
+/**
+ * Streams a HAR file of any size (at most 4 GiB, strict UTF-8) and hands each entry to `onEntry`, the
+ * response text kept for a GET of a service path answered 200 (`snapshot --har`). E_FILE_NOT_FOUND,
+ * E_FILE_UNREADABLE, E_JSON_PARSE, E_COVERAGE_INPUT (not a HAR file), E_JSON_TOO_DEEP.
+ */
+export async function readHarEntries(file: string, onEntry: (entry: HarEntryFields) => void): Promise<void> {
+  const reader = createHarEntryReader(file, onEntry);
+  await streamInputFile(file, MAX_COVERAGE_INPUT_BYTES, (chunk) => reader.write(chunk));
+  reader.end();
 }
 
 export interface ReadObservationsOptions {

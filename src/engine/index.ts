@@ -28,7 +28,7 @@ export { causeOf, findingKey, keyText, pathPattern } from "./finding.js";
 export type { FindingKey, ProviderFinding } from "./finding.js";
 export { createFindingList, MAX_FINDINGS_PER_CHECK } from "./finding-list.js";
 export type { FindingList } from "./finding-list.js";
-export { COMPATS } from "./settings.js";
+export { COMPATS, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "./settings.js";
 export type { Compat } from "./settings.js";
 export { applyBaseline, baselineFromFindings, isCalendarDate, isExpired, BASELINE_SCHEMA_ID } from "./baseline.js";
 export type { Baseline, BaselineEntry, BaselineOutcome, BaselineSummary } from "./baseline.js";

@@ -7,3 +7,7 @@
  */
 export const COMPATS = ["current", "legacy"] as const;
 export type Compat = (typeof COMPATS)[number];
+
+/** How long one request may take, and how many run at once, for every tool that reads a provider (verify, snapshot). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_CONCURRENCY = 8;

@@ -16,6 +16,6 @@ export { listen, listenError } from "./listen.js";
 export { normalizeHttpUrl, resolveUrl } from "./base-url.js";
 export { createLimiter } from "./limiter.js";
 export type { Limiter } from "./limiter.js";
-export { createRedactor, redactUrlCredentials, REDACTED } from "./redact.js";
+export { createRedactor, redactUrlCredentials, redactUrlSecrets, REDACTED } from "./redact.js";
 export { isSameFile, refuseOutputOverInput } from "./same-file.js";
 export type { NamedPath } from "./same-file.js";

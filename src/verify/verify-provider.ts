@@ -65,8 +65,8 @@ export interface VerifyOptions {
 /** The id of the malformed-id request: 24 characters, not hex (fuzz's boundary phase sends it too). */
 export const MALFORMED_EVALUATION_ID = "zzzzzzzzzzzzzzzzzzzzzzzz";
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_CONCURRENCY = 8;
+export { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "../engine/settings.js";
+import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "../engine/settings.js";
 
 const randomObjectId = (): string => randomBytes(12).toString("hex");
 

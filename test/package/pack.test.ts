@@ -212,6 +212,7 @@ describe("the packed package, installed in an empty project", () => {
       import * as fuzz from "evals-contract/fuzz";
       import * as coverage from "evals-contract/coverage";
       import * as build from "evals-contract/build";
+      import * as snapshot from "evals-contract/snapshot";
       const data = generate.generateDataset({ seed: 1, evaluations: 3, humanEvaluations: 2 });
       const built = build.buildDataset({ evaluations: [build.buildEvaluation({}, { case: "evaluation-status-failed" })], human_evaluations: [{}] });
       const findings = root.checkDocument("Evaluation", data.evaluations);
@@ -222,7 +223,7 @@ describe("the packed package, installed in an empty project", () => {
       const builtServer = await mock.startMockServer({ data: built, port: 0 });
       const failed = await (await fetch(builtServer.url + "/evaluations?app_id=" + build.DEFAULT_APP_ID)).json();
       await builtServer.close();
-      console.log(JSON.stringify({ findings: root.hasErrors(findings), verify: typeof verify.verifyProvider, fuzz: typeof fuzz.fuzzProvider + " " + typeof verify.fuzzProvider, coverage: typeof coverage.tallyCoverage, prism: typeof prism.startPrism, build: failed[0].status.error.message, msw }));
+      console.log(JSON.stringify({ findings: root.hasErrors(findings), verify: typeof verify.verifyProvider, fuzz: typeof fuzz.fuzzProvider + " " + typeof verify.fuzzProvider, coverage: typeof coverage.tallyCoverage, prism: typeof prism.startPrism, build: failed[0].status.error.message, snapshot: typeof snapshot.snapshot, msw }));
     `;
     await writeFile(join(project, "use.mjs"), script);
     const got = await run(process.execPath, ["use.mjs"], project);
@@ -235,6 +236,7 @@ describe("the packed package, installed in an empty project", () => {
       coverage: "function",
       prism: "function",
       build: "Evaluation Failed",
+      snapshot: "function",
       msw: `E_MISSING_PEER: msw is not installed (evals-contract/msw needs it); run: npm install --save-dev msw@${peerRangeFor("msw")}`,
     });
   });

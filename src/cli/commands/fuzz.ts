@@ -32,6 +32,7 @@ import { BASELINE_OPTIONS, readBaselineOption, todayUtc, updateBaselineFile } fr
 import { readJsonFile } from "../../io/index.js";
 import { prepareReportFiles } from "../report-files.js";
 import { createProgressBar } from "../progress-bar.js";
+import { parseHeaders } from "../header-option.js";
 
 /** `I/N` as `{ index, total }`, or a usage error. */
 export function parseShard(raw: string): { index: number; total: number } {
@@ -40,36 +41,6 @@ export function parseShard(raw: string): { index: number; total: number } {
   if (!(index >= 1 && total >= 1 && index <= total && total <= 1000))
     throw new ToolkitError("E_USAGE", `--shard must be I/N with 1 <= I <= N <= 1000 (e.g. 2/4), got "${raw}"`);
   return { index, total };
-}
-
-/**
- * Why a header value cannot go on the wire, or undefined: HTTP takes tab, visible ASCII, space and the
- * Latin-1 range (RFC 9110 field-vchar and obs-text), as Node checks before sending.
- */
-export function badHeaderCharacter(value: string): string | undefined {
-  const match = /[^\t\x20-\x7e\x80-\xff]/u.exec(value);
-  if (match === null) return undefined;
-  const code = match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-  return `the value has U+${code}, which no HTTP header can carry (only tab, printable ASCII and Latin-1)`;
-}
-
-/** `Name: value` headers as a record, or a usage error naming the bad one. */
-export function parseHeaders(raw: readonly string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const line of raw) {
-    const colon = line.indexOf(":");
-    const name = colon === -1 ? "" : line.slice(0, colon).trim();
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || /[\r\n\0]/.test(line))
-      throw new ToolkitError(
-        "E_USAGE",
-        `--header must be "Name: value", got ${JSON.stringify(line.length > 60 ? `${line.slice(0, 57)}...` : line)}`,
-      );
-    const value = line.slice(colon + 1).trim();
-    const bad = badHeaderCharacter(value);
-    if (bad !== undefined) throw new ToolkitError("E_USAGE", `--header ${name}: ${bad}`);
-    headers[name] = value;
-  }
-  return headers;
 }
 
 export const fuzzCommand: Command = {

@@ -30,6 +30,10 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     summary: "send a provider every odd request a client or attacker can send; each failure shrunk, with a curl line",
     load: async () => (await import("./fuzz.js")).fuzzCommand,
   },
+  snapshot: {
+    summary: "turn a real provider (or a HAR) into a dataset the mock serves, as sent or anonymised",
+    load: async () => (await import("./snapshot.js")).snapshotCommand,
+  },
   coverage: {
     summary: "count which of the service's answers your tests (mock, MSW, HAR) and your provider (verify, fuzz) exercised",
     load: async () => (await import("./coverage.js")).coverageCommand,

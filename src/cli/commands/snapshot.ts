@@ -1,0 +1,157 @@
+// `evals-contract snapshot (--base-url URL --app-id ID... | --har FILE) --out FILE [--anonymize [--salt S]]`:
+// parses, calls snapshot(), writes the dataset (atomically, never over a file without --force) and
+// the --report, prints what was read and the dataset's check as `validate` prints it; 0 written, 1
+// written but the data breaks the contract (or a by-id answer is not its list record), 2 cannot run.
+import { formatFoldedFindings, validationSummary } from "../../check/index.js";
+import { ToolkitError } from "../../errors.js";
+import { redactUrlSecrets, refuseOutputOverInput, writeTextFileAtomically, assertWritable } from "../../io/index.js";
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  MAX_BY_ID_REQUESTS,
+  snapshot,
+  snapshotReport,
+} from "../../snapshot/index.js";
+import { intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
+import type { Command } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { parseHeaders } from "../header-option.js";
+import { writeLine, writeLines } from "../io.js";
+
+export const snapshotCommand: Command = {
+  name: "snapshot",
+  help: `Usage: evals-contract snapshot --base-url URL --app-id ID [--app-id ID ...] --out FILE [options]
+       evals-contract snapshot --har FILE.har --out FILE [options]
+
+Turns a real provider (staging), or a HAR recorded against it, into a dataset that
+\`evals-contract mock --data FILE\` serves and \`validate\` checks: {"evaluations": [...],
+"human_evaluations": [...]}. From a provider it reads each app's two lists, then every listed human
+evaluation by id (at most ${MAX_BY_ID_REQUESTS.toLocaleString("en-US")}), and reports any by-id answer that is not its list record. From a
+HAR (Playwright's recordHar, Chrome DevTools, a proxy; read as a stream, any size) it takes the
+answers of the three endpoints; of a record answered more than once, the newest. Records are written
+as the provider sent them: key order, numbers and escapes as they were.
+
+Options:
+  --base-url URL           the provider's base URL, path prefix included (https://staging.example.com/api)
+  --app-id ID              an app whose records to read (repeatable)
+  --har FILE               read a HAR file instead of a provider
+  --out FILE               the dataset to write (never over an existing file without --force)
+  -f, --force              overwrite --out (and --report)
+  --anonymize              replace whatever identifies people and customers: user names and ids, app
+                           and every other id (24-hex stays 24-hex, one pseudonym per value everywhere),
+                           test set and variant names (app.variant kept), evaluator config names,
+                           emails, URLs, tokens, paths and names in error messages and tracebacks, the
+                           string values of settings_values. Statuses, types, numbers, timestamps,
+                           evaluator keys, structure, nulls and empty strings are kept, so every client
+                           case coverage counts is still there
+  --salt S                 the pseudonyms' salt: the same input and salt give the same output (default:
+                           a random salt, printed once so the run can be repeated)
+  --report FILE            write what was replaced, field by field, with counts (JSON; no value)
+  --header "Name: value"   send this header with every request (repeatable; credentials are never shown)
+  --timeout MS             per request (default ${DEFAULT_TIMEOUT_MS})
+  --concurrency N          requests at once (default ${DEFAULT_CONCURRENCY}, as verify)
+  --max-response-bytes N   refuse a larger body (default ${DEFAULT_MAX_RESPONSE_BYTES.toLocaleString("en-US")})
+  -h, --help               show this help
+
+Exit codes: 0 written; 1 written, but the data breaks the contract (findings printed as validate
+prints them) or a by-id answer differs from its list record; 2 cannot run (bad options, the
+provider unreachable or a list not answered with a JSON array, no HAR file, --out exists).
+
+Examples:
+  evals-contract snapshot --base-url https://staging.example.com/api --app-id 65e48be31b48af5e4a2d9bf1 \\
+    --out staging.json --anonymize --report staging-report.json && evals-contract mock --data staging.json
+  evals-contract snapshot --har session.har --out from-har.json --anonymize --salt team-secret`,
+
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, {
+      "base-url": { type: "string" },
+      "app-id": { type: "string", multiple: true },
+      har: { type: "string" },
+      out: { type: "string" },
+      force: { type: "boolean", short: "f" },
+      anonymize: { type: "boolean" },
+      salt: { type: "string" },
+      report: { type: "string" },
+      header: { type: "string", multiple: true },
+      timeout: { type: "string" },
+      concurrency: { type: "string" },
+      "max-response-bytes": { type: "string" },
+    });
+    rejectPositionals(positionals);
+    const baseUrl = stringOption(values, "base-url");
+    const har = stringOption(values, "har");
+    const appIds = (values["app-id"] as unknown as string[] | undefined) ?? [];
+    const out = stringOption(values, "out");
+    const report = stringOption(values, "report");
+    const salt = stringOption(values, "salt");
+    const force = values.force === true;
+    if (out === undefined) throw new ToolkitError("E_USAGE", "--out FILE is required: where to write the dataset");
+    if ((baseUrl === undefined) === (har === undefined))
+      throw new ToolkitError("E_USAGE", "give either --base-url URL with --app-id ID, or --har FILE");
+    if (har !== undefined && appIds.length > 0) throw new ToolkitError("E_USAGE", "--app-id reads a provider: it does not go with --har");
+    if (baseUrl !== undefined && appIds.length === 0)
+      throw new ToolkitError("E_USAGE", "--app-id ID is required with --base-url (repeat it for more apps)");
+    if (salt !== undefined && values.anonymize !== true) throw new ToolkitError("E_USAGE", "--salt needs --anonymize");
+    const headers = Object.entries(parseHeaders((values.header as unknown as string[] | undefined) ?? []));
+    const providerOnly = ["header", "timeout", "concurrency", "max-response-bytes"].filter((name) => values[name] !== undefined);
+    if (har !== undefined && providerOnly.length > 0)
+      throw new ToolkitError("E_USAGE", `--${providerOnly[0]} reads a provider: it does not go with --har`);
+
+    // Nothing is read before the outputs are known to be writable, and neither may be an input.
+    const inputs = har === undefined ? [] : [{ name: "the HAR file", path: har }];
+    const outputs = [{ name: "--out", path: out }, ...(report === undefined ? [] : [{ name: "--report", path: report }])];
+    await refuseOutputOverInput(outputs, inputs);
+    if (report !== undefined) await refuseOutputOverInput([{ name: "--report", path: report }], [{ name: "--out", path: out }]);
+    await assertWritable(out, force);
+    if (report !== undefined) await assertWritable(report, force);
+
+    const result = await snapshot({
+      source:
+        har !== undefined
+          ? { har }
+          : {
+              baseUrl: baseUrl!,
+              appIds,
+              timeoutMs: intOption(values, "timeout", DEFAULT_TIMEOUT_MS, 1, 600_000),
+              concurrency: intOption(values, "concurrency", DEFAULT_CONCURRENCY, 1, 64),
+              maxResponseBytes: intOption(values, "max-response-bytes", DEFAULT_MAX_RESPONSE_BYTES, 1, 2 ** 31),
+              headers,
+            },
+      ...(values.anonymize === true ? { anonymize: salt === undefined ? true : { salt } } : {}),
+    });
+
+    await writeTextFileAtomically(out, result.text, force);
+    if (report !== undefined) await writeTextFileAtomically(report, `${JSON.stringify(snapshotReport(result), null, 2)}\n`, force);
+
+    const from = har !== undefined ? har : `${redactUrlSecrets(baseUrl!)} (${appIds.length} app${appIds.length === 1 ? "" : "s"})`;
+    const { evaluations, humanEvaluations, byIdRequests } = result.counts;
+    writeLine(
+      io.stdout,
+      `snapshot of ${from}: ${evaluations} evaluations, ${humanEvaluations} human evaluations${har === undefined ? ` (${byIdRequests} fetched by id)` : ""}${result.anonymization === undefined ? "" : ", anonymised"} -> ${out}`,
+    );
+    if (result.randomSalt === true)
+      writeLine(io.stdout, `salt: ${result.salt} (drawn at random: pass --salt ${result.salt} to make the same snapshot again)`);
+    await writeLines(
+      io.stdout,
+      result.notes.map((note) => `note: ${note}`),
+    );
+    await writeLines(
+      io.stdout,
+      result.exchangeFindings.map(
+        (finding) =>
+          `${finding.severity}: ${redactUrlSecrets(finding.message)}${finding.request === undefined ? "" : ` (${redactUrlSecrets(finding.request)})`}`,
+      ),
+    );
+    await writeLines(
+      io.stdout,
+      result.differences.map((difference) => `error: by id: ${difference}`),
+    );
+    await writeLines(io.stdout, formatFoldedFindings(result.validation.findings));
+    writeLine(io.stdout, validationSummary(out, result.validation));
+    if (report !== undefined) writeLine(io.stdout, `report: ${report}`);
+    const broken =
+      !result.validation.conforms || result.differences.length > 0 || result.exchangeFindings.some((f) => f.severity === "error");
+    return broken ? EXIT.CONTRACT_FAILURE : EXIT.OK;
+  },
+};

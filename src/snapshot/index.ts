@@ -1,0 +1,10 @@
+// `evals-contract/snapshot`: a real provider (its base URL and app ids) or a HAR file, turned into a
+// dataset the mock serves, as sent or anonymised (docs/snapshot.md).
+export { snapshot, MAX_BY_ID_REQUESTS } from "./snapshot.js";
+export type { SnapshotOptions, SnapshotResult, SnapshotSource } from "./snapshot.js";
+export { snapshotReport } from "./report.js";
+export type { SnapshotReport } from "./report.js";
+export { anonymizeDataset, createAnonymizer, randomSalt } from "./anonymize.js";
+export type { AnonymizationReport, AnonymizedField, Anonymizer } from "./anonymize.js";
+export { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "../engine/index.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
