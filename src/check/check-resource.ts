@@ -1,9 +1,10 @@
 // Checks values against one schema: a single resource, or an array of them.
 import type { SchemaName } from "../schemas/catalog.js";
-import { toFindings, visitFindings, type Counted } from "./describe-errors.js";
+import { toFindings, type Counted } from "./describe-errors.js";
 import type { Finding } from "./finding.js";
 import { getValidators, type Validators } from "./registry.js";
-import { collectWarnings, validateCollecting, type RawWarning } from "./warning-sink.js";
+import { createRecordChecker } from "./record-checker.js";
+import { collectWarnings } from "./warning-sink.js";
 
 /** Findings of one value; `path` is where the value sits in the document (`$` for the root). */
 export function checkResource(name: SchemaName, value: unknown, path = "$"): Finding[] {
@@ -18,9 +19,6 @@ function checkWith(validators: Validators, value: unknown, path: string, preChec
   if (valid && warnings.length === 0) return [];
   return toFindings(valid ? [] : (check.errors ?? []), warnings, path);
 }
-
-/** The first this many records are checked in full; the pre-check takes over if most were spotless. */
-const PRE_CHECK_TRIAL = 64;
 
 /** Findings of a document holding one resource or an array of them (each item checked alone). */
 export function checkDocument(name: SchemaName, document: unknown): Finding[] {
@@ -45,24 +43,6 @@ export function visitDocument(
     for (const f of checkResource(name, document)) visit(f);
     return;
   }
-  const validators = getValidators(name);
-  const { check, spotless } = validators;
-  // Real-service data (null optionals, naive timestamps) warns on nearly every record, and then the
-  // spotless pre-check is wasted work (and its compilation too): it is switched on only after a
-  // trial of full checks found most records spotless.
-  let preCheck = false;
-  let clean = 0;
-  let warnings: RawWarning[] = [];
-  for (let i = 0; i < document.length; i++) {
-    const item: unknown = document[i];
-    if (preCheck && spotless(item)) continue;
-    const valid = validateCollecting(check, item, warnings);
-    if (valid && warnings.length === 0) {
-      clean++;
-    } else {
-      visitFindings(valid ? [] : (check.errors ?? []), warnings, `$[${i}]`, visit, counted);
-      warnings = [];
-    }
-    if (i + 1 === PRE_CHECK_TRIAL) preCheck = clean * 2 > PRE_CHECK_TRIAL;
-  }
+  const checker = createRecordChecker(name);
+  for (let i = 0; i < document.length; i++) if (checker.check(document[i])) checker.report(`$[${i}]`, visit, counted);
 }

@@ -22,3 +22,6 @@ export {
   VALIDATE_SCHEMAS,
 } from "./validate-document.js";
 export type { ValidateInput, ValidateSchema, Validation } from "./validate-document.js";
+export { createValidateStream, INPUT_FORMATS, STREAM_ABOVE } from "./validate-stream.js";
+export type { InputFormat, StreamValidation, ValidateStream, ValidateStreamOptions } from "./validate-stream.js";
+export { MAX_KEPT_FINDINGS } from "./finding-sink.js";

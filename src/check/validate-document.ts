@@ -2,14 +2,15 @@
 // recognised), the records it holds in words, and its findings, either every one (`--all`,
 // `--json`) or folded as they are found with none kept (the default text: a million repeats stay a
 // few lines and little memory). `strict` makes every warning an error; with the document's JSON
-// text, a number too large for a double is shown as it was written. The CLI only reads, prints and
-// writes. Pure: runs in browsers too.
+// text, a number too large for a double is shown as it was written. validate-stream.ts calls it for
+// a document read whole (NDJSON and larger documents have their own readers there); the CLI only
+// reads, prints and writes. Pure: runs in browsers too.
 import { RESOURCE_NAMES, type ResourceName } from "../schemas/names.js";
 import { looksLikeDataset, visitDataset } from "./check-dataset.js";
 import { visitDocument } from "./check-resource.js";
 import type { Counted } from "./describe-errors.js";
 import type { Finding } from "./finding.js";
-import { createFolder } from "./fold-findings.js";
+import { createFindingSink } from "./finding-sink.js";
 import { plural, summarizeCounts } from "./format-findings.js";
 import { oversizedNumberRestorer } from "./oversized-numbers.js";
 
@@ -53,13 +54,10 @@ export interface Validation {
   conforms: boolean;
 }
 
-/** Hands each finding to `found`, escalated under strict and with oversized numbers restored (`counted`: the folder's shortcut for repeats). */
+/** Hands each finding to `found` with oversized numbers restored (`counted`: the folder's shortcut for repeats). */
 function visit(input: ValidateInput, found: (finding: Finding, pattern?: string) => void, counted?: Counted): void {
-  const restore = input.text === undefined ? (f: Finding): Finding => f : oversizedNumberRestorer(input.text);
-  const each =
-    input.strict === true
-      ? (f: Finding, pattern?: string): void => found(restore(f.severity === "warning" ? { ...f, severity: "error" } : f), pattern)
-      : (f: Finding, pattern?: string): void => found(restore(f), pattern);
+  const restore = input.text === undefined ? undefined : oversizedNumberRestorer(input.text);
+  const each = restore === undefined ? found : (f: Finding, pattern?: string): void => found(restore(f), pattern);
   if (input.schema === DATASET) visitDataset(input.document, each, counted);
   else visitDocument(input.schema, input.document, each, counted);
 }
@@ -72,38 +70,18 @@ const validation = (input: ValidateInput, errors: number, warnings: number): Val
   conforms: errors === 0,
 });
 
-/** Every finding, in document order (`validate --all` prints each; `--json` writes each). */
+/** Every finding, in document order (`validate --all` prints each; `--json` writes each), escalated under strict. */
 export function validateAll(input: ValidateInput): Validation & { findings: Finding[] } {
-  const findings: Finding[] = [];
-  let errors = 0;
-  visit(input, (f) => {
-    if (f.severity === "error") errors++;
-    findings.push(f);
-  });
-  return { ...validation(input, errors, findings.length - errors), findings };
+  const sink = createFindingSink({ strict: input.strict, all: true });
+  visit(input, sink.found);
+  return { ...validation(input, sink.errors, sink.warnings), findings: sink.findings() };
 }
 
 /** The findings folded as they are found, none kept: one line per kind, a repeat's with its count and first paths. */
 export function validateFolded(input: ValidateInput): Validation & { lines: string[] } {
-  const folder = createFolder();
-  let errors = 0;
-  let warnings = 0;
-  visit(
-    input,
-    (f, pattern) => {
-      if (f.severity === "error") errors++;
-      else warnings++;
-      folder.add(f, pattern);
-    },
-    (severity, rule, pattern) => {
-      const checked = input.strict === true ? "error" : severity;
-      if (!folder.countRepeat(checked, rule, pattern)) return false;
-      if (checked === "error") errors++;
-      else warnings++;
-      return true;
-    },
-  );
-  return { ...validation(input, errors, warnings), lines: folder.lines() };
+  const sink = createFindingSink({ strict: input.strict });
+  visit(input, sink.found, sink.counted);
+  return { ...validation(input, sink.errors, sink.warnings), lines: sink.lines() };
 }
 
 /** `data.json (20 Evaluation records) conforms: 0 errors, 3 warnings`: validate's last line. */

@@ -10,6 +10,7 @@ export {
 } from "./write-file-atomic.js";
 export { parseJsonText, readFileBytes, readJsonFile } from "./read-json-file.js";
 export { decodeUtf8 } from "./decode-utf8.js";
+export { readFileChunks } from "./read-file-chunks.js";
 export { exceedsJsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from "./json-depth.js";
 export { jsonPieces, writeJson } from "./write-json.js";
 export { listen, listenError } from "./listen.js";

@@ -113,6 +113,7 @@ export class JsonStreamReader {
   private escaped = false;
   // The number or literal being read.
   private token = "";
+  private told = "";
   private at = 0;
 
   constructor(
@@ -126,6 +127,11 @@ export class JsonStreamReader {
   /** Bytes read so far. */
   get offset(): number {
     return this.base;
+  }
+
+  /** The number or literal told last, as written (`1e400`, which the visitor was told as Infinity). */
+  get tokenText(): string {
+    return this.told;
   }
 
   /** The byte offset of what the visitor is being told now (a container's bracket, a string's closing quote). */
@@ -213,6 +219,7 @@ export class JsonStreamReader {
     this.at = at;
     const token = this.token;
     this.token = "";
+    this.told = token;
     let value: number | boolean | null;
     if (this.mode === Mode.Number) {
       if (!NUMBER.test(token)) this.fail(`${JSON.stringify(token.slice(0, 40))} is not a number`, at);

@@ -5,14 +5,20 @@ import { describe, expect, it } from "vitest";
 
 const doc = readFileSync(new URL("../../docs/rules.md", import.meta.url), "utf8").split(/^# Verifier rules$/m)[0]!;
 const documented = new Set([...doc.matchAll(/^\| `([a-z-]+)` +\|/gm)].map((m) => m[1]!));
-const sources = ["../../src/check/describe-errors.ts", "../../src/check/warning-keywords.ts", "../../src/check/check-response.ts"];
+const sources = [
+  "../../src/check/describe-errors.ts",
+  "../../src/check/warning-keywords.ts",
+  "../../src/check/check-response.ts",
+  "../../src/check/validate-ndjson.ts",
+  "../../src/check/validate-record-stream.ts",
+];
 const emitted = new Set(
   sources.flatMap((file) =>
     [
       ...readFileSync(new URL(file, import.meta.url), "utf8").matchAll(
-        /rule: "([a-z-]+)"|"(?:error|warning)", "\$", "([a-z-]+)"|warn\([^,]+, "([a-z-]+)"/g,
+        /rule: "([a-z-]+)"|"(?:error|warning)", "\$", "([a-z-]+)"|warn\([^,]+, "([a-z-]+)"|lineError\(\w+, "([a-z-]+)"/g,
       ),
-    ].map((m) => m[1] ?? m[2] ?? m[3]!),
+    ].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4]!),
   ),
 );
 const casesDir = new URL("./cases/", import.meta.url);

@@ -1,41 +1,36 @@
-// `evals-contract validate <file|-> [--schema <Name>] [--strict] [--all] [--json FILE] [--junit FILE] [--html FILE]`:
-// reads the file, calls the library (src/check/validate-document.ts: schema, strict mode, folding),
-// prints, writes the report files, returns the exit code.
+// `evals-contract validate <file|-> [--schema <Name>] [--format json|ndjson] [--strict] [--all] [--json FILE] [--junit FILE] [--html FILE]`:
+// hands the file's bytes, as they are read, to the library (src/check/validate-stream.ts: format,
+// schema, strict mode, folding, a large document record by record), prints, writes the report
+// files, returns the exit code.
 // Like every command it imports the parts' indexes only; the report module is loaded only when a
 // report file is asked for.
 import {
+  createValidateStream,
   escapeControl,
   formatFinding,
   formatFoldedFindings,
+  INPUT_FORMATS,
   isValidateSchema,
   pathWidth,
-  schemaFor,
-  validateAll,
-  validateFolded,
   validationSummary,
   VALIDATE_SCHEMAS,
   type Finding,
+  type StreamValidation,
 } from "../../check/index.js";
 import { isToolkitError, ToolkitError } from "../../errors.js";
-import { decodeUtf8, parseJsonText, readFileBytes } from "../../io/index.js";
+import { readFileChunks } from "../../io/index.js";
 import type { ValidateRun } from "../../report/index.js";
-import { parseCommandArgs, stringOption } from "../args.js";
+import { choiceOption, parseCommandArgs, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { didYouMean } from "../did-you-mean.js";
 import { EXIT } from "../exit-codes.js";
 import { writeLine, writeLines, type CliIo } from "../io.js";
 import { prepareReportFiles, type PreparedReports, type ReportFiles } from "../report-files.js";
 
-/**
- * The text of the file, or of standard input (`validate -`, read as a file is: strict UTF-8, a BOM
- * dropped). The text is kept beside the value: a number too large for a double (`1e400`, which
- * JSON.parse makes Infinity) is shown in messages as it was written.
- */
-async function readText(file: string, io: CliIo): Promise<string> {
-  if (file !== "-") return decodeUtf8(await readFileBytes(file), file);
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of io.stdin ?? process.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  return decodeUtf8(Buffer.concat(chunks), "standard input");
+/** The bytes of the file, or of standard input (`validate -`), piece by piece: never all at once. */
+async function* bytesOf(file: string, io: CliIo): AsyncGenerator<Uint8Array, void, undefined> {
+  if (file !== "-") return yield* readFileChunks(file);
+  for await (const chunk of io.stdin ?? process.stdin) yield typeof chunk === "string" ? Buffer.from(chunk) : chunk;
 }
 
 /** Writes the report files asked for, the report module loaded only then. */
@@ -51,15 +46,20 @@ async function writeReports(files: ReportFiles, reports: PreparedReports, run: V
 
 export const validateCommand: Command = {
   name: "validate",
-  help: `Usage: evals-contract validate <file|-> [--schema <Name>] [--strict] [--all] [--json FILE] [--junit FILE] [--html FILE]
+  help: `Usage: evals-contract validate <file|-> [--schema <Name>] [--format json|ndjson] [--strict] [--all] [--json FILE] [--junit FILE] [--html FILE]
 
 Checks a JSON file (or standard input, "-") holding one resource, an array of them, or a dataset
 {"evaluations": [...], "human_evaluations": [...]} against the contract and reports every finding
-with its JSON path, rule and message. A finding repeated with other values (the same rule, in
-many records) is one line with its count and first paths; --all lists each.
+with its JSON path, rule and message. NDJSON (one record per line, or the {"kind": ..., "record":
+...} lines of fixtures --format ndjson) is read line by line: findings name their line, a line that
+is not JSON is a finding, and the run goes on. Any size is read in bounded memory: a document over
+64 MiB is checked record by record, with the same findings. A finding repeated with other values
+(the same rule, in many records) is one line with its count and first paths; --all lists each.
 
 Options:
-  --schema <Name>  one of: ${VALIDATE_SCHEMAS.join(", ")}; may be left out for a dataset
+  --schema <Name>  one of: ${VALIDATE_SCHEMAS.join(", ")}; may be left out for a dataset,
+                   and for NDJSON records (told apart by their kind or properties)
+  --format <F>     json or ndjson (default: told by the first line)
   --strict         treat warnings (null optionals, naive timestamps, unknown properties or
                    values) as errors
   --all            print every finding on its own line (no folding of repeated findings)
@@ -74,11 +74,13 @@ Exit codes: 0 conforms (warnings allowed), 1 errors found, 2 usage or I/O proble
 Examples:
   evals-contract fixtures --out data.json && evals-contract validate data.json
   curl -s "http://127.0.0.1:4010/evaluations?app_id=$APP_ID" | evals-contract validate - --schema Evaluation
+  evals-contract fixtures --format ndjson --out data.ndjson && evals-contract validate data.ndjson
   evals-contract validate data.json --json reports/validate.json --junit reports/validate.xml`,
 
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, {
       schema: { type: "string" },
+      format: { type: "string" },
       strict: { type: "boolean" },
       all: { type: "boolean" },
       json: { type: "string" },
@@ -92,6 +94,7 @@ Examples:
       const hint = guess === undefined ? "" : `did you mean ${guess}? `;
       throw new ToolkitError("E_UNKNOWN_SCHEMA", `unknown schema "${named}" (${hint}one of: ${VALIDATE_SCHEMAS.join(", ")})`);
     }
+    const format = choiceOption(values, "format", INPUT_FORMATS);
     const file = positionals[0]!;
     const files: ReportFiles = {
       json: stringOption(values, "json"),
@@ -102,10 +105,13 @@ Examples:
     const reports = await prepareReportFiles(files, io, file === "-" ? [] : [{ name: "the file validated", path: file }]);
     const strict = values.strict === true;
     const subject = file === "-" ? "standard input" : file;
-    const text = await readText(file, io);
-    let document: unknown;
+    const reported = files.json !== undefined || files.junit !== undefined || files.html !== undefined;
+    const all = values.all === true || reported;
+    const session = createValidateStream(subject, { schema: named, format, strict, all });
+    let result: StreamValidation;
     try {
-      document = parseJsonText(text, subject);
+      for await (const chunk of bytesOf(file, io)) session.write(chunk);
+      result = session.end();
     } catch (error) {
       // Too deep to check safely is a verdict on the data, not a failure to run: one line, exit 1.
       if (!isToolkitError(error) || error.code !== "E_JSON_TOO_DEEP") throw error;
@@ -114,29 +120,19 @@ Examples:
       await writeReports(files, reports, { file, schema: named ?? null, records: "", strict, findings: [finding] });
       return EXIT.CONTRACT_FAILURE;
     }
-    const schema = schemaFor(document, named);
-    if (schema === undefined)
-      throw new ToolkitError(
-        "E_USAGE",
-        `--schema is required unless the file is a dataset {evaluations, human_evaluations} (one of: ${VALIDATE_SCHEMAS.join(", ")})`,
-      );
-    const input = { document, schema, strict, text };
-    const reported = files.json !== undefined || files.junit !== undefined || files.html !== undefined;
-    if (values.all !== true && !reported) {
-      // Folded text: findings are counted and folded as they are found, none kept.
-      const result = validateFolded(input);
+    if (!all) {
+      // Folded text: findings were counted and folded as they were found, none kept.
       await writeLines(reports.textOut, result.lines);
       writeLine(reports.textOut, validationSummary(subject, result));
       return result.conforms ? EXIT.OK : EXIT.CONTRACT_FAILURE;
     }
-    const result = validateAll(input);
     const width = pathWidth(result.findings);
     await writeLines(
       reports.textOut,
       values.all === true ? result.findings.map((f) => formatFinding(f, width)) : formatFoldedFindings(result.findings),
     );
     writeLine(reports.textOut, validationSummary(subject, result));
-    await writeReports(files, reports, { file, schema, records: result.records, strict, findings: result.findings });
+    await writeReports(files, reports, { file, schema: result.schema, records: result.records, strict, findings: result.findings });
     return result.conforms ? EXIT.OK : EXIT.CONTRACT_FAILURE;
   },
 };
