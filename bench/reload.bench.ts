@@ -3,7 +3,8 @@
 // reload (rename to the "reloaded" log line) and the latency of the requests sent meanwhile, against
 // the targets (bench/lib/reload-figures.ts). For comparison, the time the same load blocks a thread
 // when run on the main thread (what every request waited before reloads moved to a worker thread);
-// BENCH_RELOAD_BLOCKING=0 skips it.
+// BENCH_RELOAD_BLOCKING=0 skips it. Last, issue 34's figure: the first load against a plain JSON.parse
+// and Ajv check of the same file (bench/lib/first-load.ts), BENCH_FIRST_LOAD_ROUNDS alternating rounds (default 3).
 import { spawn, type ChildProcess } from "node:child_process";
 import { copyFile, mkdtemp, rename, rm, stat } from "node:fs/promises";
 import { Agent, request } from "node:http";
@@ -13,10 +14,12 @@ import { createInterface } from "node:readline";
 import { writeFileAtomically } from "../src/io/index.js";
 import { writeFixtures } from "../src/generate/index.js";
 import { loadDatasetIndex } from "../src/mock/load-index.js";
-import { formatReloadFigures } from "./lib/reload-figures.js";
+import { formatFirstLoadFigure, formatReloadFigures } from "./lib/reload-figures.js";
+import { benchFirstLoad } from "./lib/first-load.js";
 
 const EVALUATIONS = Number(process.env.BENCH_RELOAD_EVALUATIONS ?? 110_000);
 const RATE = 100;
+const FIRST_LOAD_ROUNDS = Number(process.env.BENCH_FIRST_LOAD_ROUNDS ?? 3);
 const CLI = new URL("../dist/cli/main.js", import.meta.url).pathname;
 
 /** Starts `mock --data file --port 0`; resolves with its URL once it listens, and a wait for a log line. */
@@ -112,6 +115,8 @@ export async function run(): Promise<void> {
     } finally {
       mock.child.kill();
     }
+    // Issue 34: the first load against its plain anchor, in alternating rounds on the same file.
+    console.log(formatFirstLoadFigure(await benchFirstLoad(CLI, file, FIRST_LOAD_ROUNDS)));
   } finally {
     agent.destroy();
     await rm(dir, { recursive: true, force: true });

@@ -1,6 +1,8 @@
-// An answer with its body parsed once: what the conformance check and verify's cross-endpoint
-// checks read. A body nested past MAX_JSON_DEPTH is refused unparsed (every recursive walk would
-// overflow the stack); a body past the byte cap is not parsed at all.
+// An answer with its body parsed once, when a check first reads it: what the conformance check and
+// verify's cross-endpoint checks read. A body nested past MAX_JSON_DEPTH is refused unparsed (every
+// recursive walk would overflow the stack); a body past the byte cap is not parsed at all. A body
+// nobody reads (a check that needs only the status, a 20,000-record list while another one is still
+// being read) costs no parsed copy.
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../io/json-depth.js";
 import type { ExchangeAnswer, Redirect } from "./http-client.js";
 
@@ -21,14 +23,66 @@ export interface ParsedAnswer {
   durationMs: number;
 }
 
+/** What a body's text parses to: the same for every answer with that text. */
+export interface BodyParse {
+  json: unknown;
+  parsed: boolean;
+  fault?: { rule: "max-depth"; message: string };
+}
+
 /**
  * Bodies already parsed, by their text: the `/path/` form of a long list, or the same list under two
  * endpoints, is the same bytes, parsed once and shared (a million records parse to hundreds of MB).
  */
-export type ParseCache = Map<string, unknown>;
+export type ParseCache = Map<string, BodyParse>;
 
 /** Bodies shorter than this are parsed each time (cheap); longer ones are looked up in the cache. */
-const SHARED_FROM = 64 * 1024;
+export const SHARED_FROM = 64 * 1024;
+
+const NOT_JSON: BodyParse = { json: undefined, parsed: false };
+
+function parseBody(text: string): BodyParse {
+  let json: unknown;
+  try {
+    json = JSON.parse(text) as unknown;
+  } catch {
+    // Not JSON: the conformance check reports it (rule body-json); other checks skip the body.
+    return NOT_JSON;
+  }
+  if (exceedsJsonDepth(json))
+    return {
+      json: undefined,
+      parsed: false,
+      fault: { rule: "max-depth", message: `the body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep` },
+    };
+  return { json, parsed: true };
+}
+
+/** The parse of `text`, from `cache` when it is long and was parsed before. */
+function parseShared(text: string, cache: ParseCache | undefined): BodyParse {
+  if (cache === undefined || text.length < SHARED_FROM) return parseBody(text);
+  let body = cache.get(text);
+  if (body === undefined) cache.set(text, (body = parseBody(text)));
+  return body;
+}
+
+/**
+ * `target` given `json`, `parsed` and `fault` that parse the body on first read (and keep it). They
+ * are enumerable, so a spread or JSON.stringify of the answer sees them (and parses).
+ */
+export function withLazyBody<T extends object>(
+  target: T,
+  text: string,
+  cache?: ParseCache,
+): T & Pick<ParsedAnswer, "json" | "parsed" | "fault"> {
+  let body: BodyParse | undefined;
+  const read = (): BodyParse => (body ??= parseShared(text, cache));
+  return Object.defineProperties(target, {
+    json: { get: () => read().json, enumerable: true, configurable: true },
+    parsed: { get: () => read().parsed, enumerable: true, configurable: true },
+    fault: { get: () => read().fault, enumerable: true, configurable: true },
+  }) as T & Pick<ParsedAnswer, "json" | "parsed" | "fault">;
+}
 
 export function parseAnswer(
   request: string,
@@ -37,35 +91,23 @@ export function parseAnswer(
   redirects?: Redirect[],
   cache?: ParseCache,
 ): ParsedAnswer {
-  const parsed: ParsedAnswer = {
+  const seen = {
     request,
     status: answer.status,
     headers: answer.headers,
     text: answer.text,
-    json: undefined,
-    parsed: false,
     durationMs: answer.durationMs,
+    ...(redirects !== undefined && redirects.length > 0 ? { redirects } : {}),
   };
-  if (redirects !== undefined && redirects.length > 0) parsed.redirects = redirects;
-  if (answer.tooLarge) {
-    parsed.fault = {
-      rule: "response-too-large",
-      message: `the ${answer.status} body is larger than ${maxResponseBytes.toLocaleString("en-US")} bytes (--max-response-bytes, counted after decompression): not read further`,
+  if (answer.tooLarge)
+    return {
+      ...seen,
+      json: undefined,
+      parsed: false,
+      fault: {
+        rule: "response-too-large",
+        message: `the ${answer.status} body is larger than ${maxResponseBytes.toLocaleString("en-US")} bytes (--max-response-bytes, counted after decompression): not read further`,
+      },
     };
-    return parsed;
-  }
-  const shared = cache !== undefined && answer.text.length >= SHARED_FROM ? cache.get(answer.text) : undefined;
-  if (shared !== undefined) return { ...parsed, json: shared, parsed: true };
-  try {
-    parsed.json = JSON.parse(answer.text) as unknown;
-    parsed.parsed = true;
-  } catch {
-    // Not JSON: the conformance check reports it (rule body-json); other checks skip the body.
-    return parsed;
-  }
-  if (exceedsJsonDepth(parsed.json)) {
-    [parsed.json, parsed.parsed] = [undefined, false];
-    parsed.fault = { rule: "max-depth", message: `the body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep` };
-  } else if (cache !== undefined && answer.text.length >= SHARED_FROM) cache.set(answer.text, parsed.json);
-  return parsed;
+  return withLazyBody(seen, answer.text, cache);
 }

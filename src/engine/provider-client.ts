@@ -8,7 +8,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { redactUrlSecrets } from "../io/redact.js";
 import { createExecutor, type Executor } from "./executor.js";
 import { createHttpClient, type ExchangeFault, type ExchangeOutcome } from "./http-client.js";
-import { parseAnswer, type ParseCache, type ParsedAnswer } from "./parsed-answer.js";
+import { parseAnswer, SHARED_FROM, type ParseCache, type ParsedAnswer } from "./parsed-answer.js";
 import { operationOfPath, targetOf, type PlannedRequest } from "./request.js";
 
 export interface ProviderResponse extends ParsedAnswer {
@@ -31,6 +31,12 @@ export interface ProviderClient {
   readonly maxResponseBytes: number;
   /** Every exchange so far, in the order it ended. */
   readonly answered: readonly ProviderResponse[];
+  /**
+   * Hands the exchanges not yet observed to the executor's observations (coverage), in the order they
+   * ended. Called when the run wants its observations: observing an answer at once would parse its
+   * body before any check reads it (a 26 MB list while the next one is still being read).
+   */
+  observeAnswered(): void;
   /** Closes the kept-alive connections. */
   close(): void;
 }
@@ -63,12 +69,23 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   const cache = new Map<string, Promise<ProviderResponse>>();
   const parsedBodies: ParseCache = new Map();
   const answered: ProviderResponse[] = [];
+  let observed = 0;
+
+  // One copy of a long body however many requests got it: the `/path/` form of a 26 MB list is the
+  // same text, and its own copy is dropped as soon as it is read.
+  const texts = new Map<string, string>();
+  const shareText = (outcome: ExchangeOutcome): ExchangeOutcome => {
+    if (!("answer" in outcome) || outcome.answer.text.length < SHARED_FROM) return outcome;
+    const kept = texts.get(outcome.answer.text);
+    if (kept === undefined) texts.set(outcome.answer.text, outcome.answer.text);
+    return kept === undefined ? outcome : { ...outcome, answer: { ...outcome.answer, text: kept } };
+  };
 
   const send = async (sent: PlannedRequest, line: string): Promise<ProviderResponse> => {
-    const outcome = await http.send({ method: "GET", target: targetOf(sent), headers: sent.headers });
+    const outcome = shareText(await http.send({ method: "GET", target: targetOf(sent), headers: sent.headers }));
     const response: ProviderResponse =
       "answer" in outcome
-        ? { ...parseAnswer(line, outcome.answer, maxBytes, outcome.redirects, parsedBodies), sent, outcome }
+        ? Object.assign(parseAnswer(line, outcome.answer, maxBytes, outcome.redirects, parsedBodies), { sent, outcome })
         : {
             request: line,
             status: 0,
@@ -83,7 +100,6 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
             ...(outcome.redirects === undefined ? {} : { redirects: outcome.redirects }),
           };
     answered.push(response);
-    executor.observe(sent, outcome, response.json);
     return response;
   };
 
@@ -95,6 +111,12 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     },
     get answered() {
       return answered;
+    },
+    observeAnswered() {
+      for (; observed < answered.length; observed++) {
+        const response = answered[observed]!;
+        executor.observe(response.sent, response.outcome, response.json);
+      }
     },
     close: () => http.close(),
     get(path, query = {}) {

@@ -185,7 +185,11 @@ function gatewayAnswer(origin: string | undefined, delayMs: number, extra: Respo
   return { status: 502, headers, body: GATEWAY_BODY, delayMs, note: "" };
 }
 
-export function createMockCore(options: MockCoreOptions): MockCore {
+/**
+ * `preloaded`: the data already read, checked and indexed (the first load of a data file, off the main
+ * thread, startMockServer): served instead of `options.data`, which is then neither checked nor indexed.
+ */
+export function createMockCore(options: MockCoreOptions, preloaded?: DatasetIndex): MockCore {
   // Each request is answered from one snapshot of the data: in live mode the provider's current
   // dataset (a new object only when a record changed), indexed once per snapshot. The data is first
   // moved to its anchor instant (`anchor`, or the live story's start), each time it is set.
@@ -198,9 +202,18 @@ export function createMockCore(options: MockCoreOptions): MockCore {
     return live.current;
   };
   let liveSummary: string | undefined;
-  let current = provide(acceptDataset(options.data, options.source ?? "data"));
   let indexed: Dataset | undefined;
   let index!: DatasetIndex;
+  let current!: () => Dataset;
+  // An index built elsewhere has no dataset behind it (and so no live story): pin it.
+  const pin = (next: DatasetIndex): void => {
+    const pinned: Dataset = { evaluations: [], human_evaluations: [] };
+    current = () => pinned;
+    indexed = pinned;
+    index = next;
+  };
+  if (preloaded === undefined) current = provide(acceptDataset(options.data, options.source ?? "data"));
+  else pin(preloaded);
   const snapshot = (): DatasetIndex => {
     const data = current();
     if (data !== indexed) {
@@ -344,11 +357,7 @@ export function createMockCore(options: MockCoreOptions): MockCore {
       return liveSummary;
     },
     setIndex(next: DatasetIndex): string {
-      // An index built elsewhere has no dataset behind it (and so no live story): pin it.
-      const pinned: Dataset = { evaluations: [], human_evaluations: [] };
-      current = () => pinned;
-      indexed = pinned;
-      index = next;
+      pin(next);
       plainAnswers.clear();
       return next.summary;
     },

@@ -85,7 +85,8 @@ export interface MockHandler {
   dispose(): void;
 }
 
-export function createMockHandler(options: MockHandlerOptions): MockHandler {
+/** `preloaded`: see createMockCore (served instead of `options.data`; the console counts it). */
+export function createMockHandler(options: MockHandlerOptions, preloaded?: DatasetIndex): MockHandler {
   const basePathFault = checkBasePath(options.basePath);
   if (basePathFault !== undefined) throw new ToolkitError("E_USAGE", basePathFault);
   // The last-resort guard: a request that throws is answered 500 and the mock keeps serving; the
@@ -112,7 +113,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
       ? undefined
       : createMockConsole({
           basePath: normalizeBasePath(options.basePath),
-          data: options.data,
+          counts: preloaded?.counts ?? datasetCounts(options.data),
           source: options.source ?? "data",
           ...(options.reload ? { reload: options.reload } : {}),
           ...(options.now ? { now: options.now } : {}),
@@ -123,7 +124,7 @@ export function createMockHandler(options: MockHandlerOptions): MockHandler {
           allowedHosts: options.allowedHosts,
           onError: (error, request) => failedOnce(error, request.method ?? "GET", request.url ?? "/"),
         });
-  const core = createMockCore(mockConsole ? { ...options, scenario: mockConsole.scenario } : options);
+  const core = createMockCore(mockConsole ? { ...options, scenario: mockConsole.scenario } : options, preloaded);
   const consolePrefix = mockConsole?.prefix ?? "";
   const base = normalizeBasePath(options.basePath);
   const rootPage = mockConsole === undefined ? undefined : createRootPage(base, consolePrefix);

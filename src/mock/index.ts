@@ -1,7 +1,7 @@
 // `evals-contract/mock`: the fixture-backed mock server of the Evaluation Listing Service, for
 // frontend development and for consumers' own tests (`startMockServer({ data, port: 0 })`).
 export { startMockServer, createMockServer, DEFAULT_PORT, DEFAULT_HOST } from "./server.js";
-export type { MockServerOptions, RunningMockServer, DataChangeEvent } from "./options.js";
+export type { MockServerOptions, RunningMockServer, ServedData, DataChangeEvent } from "./options.js";
 export { checkBasePath, createMockHandler, normalizeBasePath } from "./handler.js";
 export { createMockCore } from "./core.js";
 export { createLiveProvider, DEFAULT_LIVE_DURATION_MS } from "./live.js";

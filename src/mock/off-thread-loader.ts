@@ -1,47 +1,40 @@
-// Loads data files for reloads on a worker thread (dataset-worker.ts), one at a time, and hands
-// back the index. From the TypeScript sources (tests, tsx) the worker registers tsx first; if no
-// worker can start at all, the load runs on the main thread as before.
+// Loads data files on a worker thread (dataset-worker.ts), one at a time, and hands back the index:
+// the reloads, and the first load of a large file. From the TypeScript sources (tests, tsx) the worker
+// registers tsx first; if no worker can start at all, the load runs on the main thread as before.
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { ToolkitError, type ErrorCode } from "../errors.js";
-import type { DatasetIndex, PackedIndex, PackedMap } from "./dataset-index.js";
-import { loadDatasetIndex } from "./load-index.js";
+import type { DatasetIndex, PackedIndex } from "./dataset-index.js";
+import { loadDatasetIndex, unpackIndex } from "./load-index.js";
 
 type Reply = { id: number; ok: true; index: PackedIndex } | { id: number; ok: false; code?: ErrorCode; message: string };
 
 export interface DatasetLoader {
-  /** The file read, checked and indexed; with `now`, its data moved to that instant first (reanchorDataset). */
-  load(file: string, now?: number): Promise<DatasetIndex>;
+  /** The file read, checked and indexed; with `now`, its data moved to that instant first (reanchorDataset); E_DATA_INVALID names `source` (default: the file). */
+  load(file: string, now?: number, source?: string): Promise<DatasetIndex>;
   close(): Promise<void>;
 }
 
-function startWorker(): Worker {
+export interface DatasetLoaderOptions {
+  /** Lower the worker's priority below the main thread's (default true: reloads run while the mock answers). */
+  background?: boolean;
+}
+
+function startWorker(workerData: DatasetLoaderOptions): Worker {
   const compiled = fileURLToPath(new URL("./dataset-worker.js", import.meta.url));
-  if (existsSync(compiled)) return new Worker(compiled);
+  if (existsSync(compiled)) return new Worker(compiled, { workerData });
   const source = new URL("./dataset-worker.ts", import.meta.url).href;
   const tsx = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve("tsx/package.json")), "dist/esm/api/index.mjs")).href;
   return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(source)}); })`, {
     eval: true,
+    workerData,
   });
 }
 
-/** The bodies arrive packed in one transferred ArrayBuffer: each becomes a Buffer view of it, nothing is copied. */
-const asBuffers = (bytes: ArrayBuffer, map: PackedMap): Map<string, Buffer> =>
-  new Map(map.map(([key, offset, length]) => [key, Buffer.from(bytes, offset, length)]));
-
-function unpackIndex({ bytes, ...index }: PackedIndex): DatasetIndex {
-  return {
-    ...index,
-    evaluationsByApp: asBuffers(bytes, index.evaluationsByApp),
-    humanEvaluationsByApp: asBuffers(bytes, index.humanEvaluationsByApp),
-    humanEvaluationById: asBuffers(bytes, index.humanEvaluationById),
-  };
-}
-
-export function createDatasetLoader(): DatasetLoader {
+export function createDatasetLoader(options: DatasetLoaderOptions = {}): DatasetLoader {
   let worker: Worker | undefined;
   let nextId = 0;
   const waiting = new Map<number, { resolve: (index: DatasetIndex) => void; reject: (error: Error) => void }>();
@@ -55,7 +48,7 @@ export function createDatasetLoader(): DatasetLoader {
   const ensureWorker = (): Worker | undefined => {
     if (worker) return worker;
     try {
-      worker = startWorker();
+      worker = startWorker({ background: options.background ?? true });
     } catch {
       return undefined;
     }
@@ -73,13 +66,13 @@ export function createDatasetLoader(): DatasetLoader {
   };
 
   return {
-    load(file, now) {
+    load(file, now, source = file) {
       const thread = ensureWorker();
-      if (!thread) return loadDatasetIndex(file, now);
+      if (!thread) return loadDatasetIndex(file, now, source);
       const id = nextId++;
       return new Promise<DatasetIndex>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        thread.postMessage({ id, file, now });
+        thread.postMessage({ id, file, now, source });
       });
     },
     async close() {

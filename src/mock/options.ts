@@ -76,6 +76,8 @@ export interface RunningMockServer {
   /** `http://host:port` + base path, without a trailing slash. */
   url: string;
   port: number;
+  /** What was served at start (the CLI's start-up lines). */
+  served: ServedData;
   /** Live mode: what moves and over what time, e.g. `7 evaluations and 12 human evaluations move ... over 30s`. */
   live?: string;
   /**
@@ -86,4 +88,14 @@ export interface RunningMockServer {
   requests(filter?: JournalFilter): JournalEntry[];
   /** Stops watching, drops open connections and pending delayed responses, and stops listening. */
   close(): Promise<void>;
+}
+
+/** What a mock serves, in brief. */
+export interface ServedData {
+  /** `100 evaluations, 40 human evaluations, 5 apps`. */
+  summary: string;
+  /** The app ids, in order of first appearance (evaluations first). */
+  appIds: string[];
+  /** The id of the first human evaluation, if there is one. */
+  firstHumanEvaluationId?: string;
 }

@@ -1,5 +1,6 @@
 // The mock server as a factory (createMockServer: build, listen is the caller's choice) and as a
 // started server (startMockServer: load the data, listen, watch the data file, close cleanly).
+import { stat } from "node:fs/promises";
 import { createServer, STATUS_CODES, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { escapeControl } from "../check/escape-control.js";
@@ -10,9 +11,10 @@ import type { Observation } from "../coverage/observation.js";
 import { readJsonFile } from "../io/read-json-file.js";
 import { readDataFile } from "./load-dataset.js";
 import { createMockHandler, normalizeBasePath, type MockHandler, type MockHandlerOptions } from "./handler.js";
-import type { DataChangeEvent, MockServerOptions, RunningMockServer } from "./options.js";
-import type { DatasetIndex } from "./dataset-index.js";
+import type { DataChangeEvent, MockServerOptions, RunningMockServer, ServedData } from "./options.js";
+import { datasetCounts, describeCounts, type DatasetIndex } from "./dataset-index.js";
 import { createDatasetLoader } from "./off-thread-loader.js";
+import { loadDatasetIndex } from "./load-index.js";
 import { watchDataFile } from "./watch-data-file.js";
 import { prepareRecording } from "./recording.js";
 
@@ -37,8 +39,8 @@ export function createMockServer(options: MockHandlerOptions): MockHttpServer {
   return createNodeServer(options);
 }
 
-function createNodeServer(options: MockHandlerOptions): Server & { mock: MockHandler } {
-  const handler = createMockHandler(options);
+function createNodeServer(options: MockHandlerOptions, preloaded?: DatasetIndex): Server & { mock: MockHandler } {
+  const handler = createMockHandler(options, preloaded);
   const server = createServer(handler);
   server.on("clientError", answerClientError);
   return Object.assign(server, { mock: handler });
@@ -71,10 +73,50 @@ function urlHost(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
 }
 
+/** A data file at least this large is loaded on a worker thread the first time too (see firstLoad). */
+export const OFF_THREAD_FIRST_LOAD_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The data to start with, read and checked once. A data file is read, checked and indexed in one
+ * step (load-index.ts), a large one on a worker thread as a reload is: the main thread then holds
+ * the index alone, never the records nor their garbage. Live mode needs the records themselves (its
+ * story starts from them): they are read here, unchecked, and the mock's core checks them once.
+ */
+async function firstLoad(options: MockServerOptions, source: string): Promise<{ data: unknown } | { index: DatasetIndex }> {
+  const file = options.dataFile;
+  if (options.data !== undefined) return { data: options.data };
+  if (file === undefined || options.live !== undefined) return { data: await readDataFile(file) };
+  const size = await stat(file).then(
+    (found) => found.size,
+    () => 0, // the load says what is wrong with it
+  );
+  if (size < OFF_THREAD_FIRST_LOAD_BYTES) return { index: await loadDatasetIndex(file, options.anchor, source) };
+  // Its own worker, at the main thread's priority (the reloads' lowers its own), gone once it is done.
+  const loader = createDatasetLoader({ background: false });
+  try {
+    return { index: await loader.load(file, options.anchor, source) };
+  } finally {
+    void loader.close();
+  }
+}
+
+/** The start-up summary: from the index, or from the records. */
+function servedData(first: { data: unknown } | { index: DatasetIndex }): ServedData {
+  const [counts, firstHumanEvaluationId] =
+    "index" in first
+      ? [first.index.counts, first.index.humanEvaluationById.keys().next().value]
+      : [datasetCounts(first.data as Dataset), (first.data as Dataset).human_evaluations[0]?.id];
+  return {
+    summary: describeCounts(counts),
+    appIds: counts.apps.map((app) => app.appId),
+    ...(firstHumanEvaluationId === undefined ? {} : { firstHumanEvaluationId }),
+  };
+}
+
 /** Loads the data, listens, and (with `dataFile`) reloads the file whenever it changes. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
-  const data = options.data ?? (await readDataFile(options.dataFile));
   const source = options.source ?? options.dataFile ?? (options.data ? "data" : DEFAULT_DATASET_PATH);
+  const first = await firstLoad(options, source);
   const host = options.host ?? DEFAULT_HOST;
   const file = options.dataFile;
   let closing: Promise<void> | undefined;
@@ -154,14 +196,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
           recording.write(observation);
           options.record?.(observation);
         };
-  const server = createNodeServer({
-    ...options,
-    ...(record === undefined ? {} : { record }),
-    data: data as Dataset,
-    source,
-    host,
-    ...(file === undefined ? {} : { reload: () => queueReload(file) }),
-  });
+  const server = createNodeServer(
+    {
+      ...options,
+      ...(record === undefined ? {} : { record }),
+      data: "data" in first ? (first.data as Dataset) : { evaluations: [], human_evaluations: [] },
+      source,
+      host,
+      ...(file === undefined ? {} : { reload: () => queueReload(file) }),
+    },
+    "index" in first ? first.index : undefined,
+  );
+  const served = servedData(first);
   const port = await listen(server, options.port ?? DEFAULT_PORT, host).catch(async (error: unknown) => {
     await recording?.close();
     throw error;
@@ -200,5 +246,5 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const url = `http://${urlHost(host)}:${port}${normalizeBasePath(options.basePath)}`;
   const live = server.mock.liveSummary();
   const requests = server.mock.requests;
-  return live === undefined ? { url, port, requests, close } : { url, port, live, requests, close };
+  return live === undefined ? { url, port, served, requests, close } : { url, port, served, live, requests, close };
 }

@@ -25,16 +25,18 @@ export async function answerDrafts(answered: readonly ProviderResponse[], ids: R
     }
     return entry.list;
   };
-  const walked = new Set<string>();
+  // By text, then operation and status: a key made by joining them would copy a 26 MB body.
+  const walked = new Map<string, Set<string>>();
   for (const response of answered) {
     for (const finding of judgeExchange(response.sent, response.outcome, settings, response, CONFORMANCE_APART))
       listOf(finding.check, response).add(finding);
     if (response.transport !== undefined) continue;
     // A body walked once however many requests answered it (the `/path/` form of a 20,000-record
     // list): its findings are the same, filed under the first endpoint that got it.
-    const bodyKey = `${response.sent.operationId}|${response.status}|${response.text}`;
-    if (walked.has(bodyKey)) continue;
-    walked.add(bodyKey);
+    const kind = `${response.sent.operationId}|${response.status}`;
+    const kinds = walked.get(response.text) ?? new Set<string>();
+    if (kinds.has(kind)) continue;
+    walked.set(response.text, kinds.add(kind));
     await addListConformanceFindings(listOf("conformance", response), response.sent.operationId, response);
   }
   return [...drafts.values()].map(({ draft, list }) => ({ ...draft, findings: list.findings() }));

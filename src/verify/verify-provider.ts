@@ -13,7 +13,8 @@ import { ENDPOINT_ORDER, LIST_OPERATIONS } from "./endpoints.js";
 import { PACT_ENDPOINT, pactDrafts } from "./checks/pact.js";
 import { verifierModulePath } from "../pact/runner.js";
 import { checkPactOptions, runPactVerification, type PactStepOptions } from "../pact/verification.js";
-import { assertReachable, createProviderClient } from "../engine/provider-client.js";
+import { assertReachable, createProviderClient, type ProviderResponse } from "../engine/provider-client.js";
+import type { Observation } from "../coverage/observation.js";
 import { COMPATS, type Compat } from "../engine/settings.js";
 import { applyBaseline, type Baseline, type BaselineOutcome } from "../engine/baseline.js";
 import { createExecutor, type Executor } from "../engine/executor.js";
@@ -205,13 +206,18 @@ async function byIdCapNotes(ctx: VerifyContext): Promise<string[]> {
   ];
 }
 
+/** A 200 whose body is `[]`, read from the text as JSON.parse would: a 26 MB list is not parsed to learn it is not empty. */
+const isEmptyList = (response: ProviderResponse): boolean =>
+  response.status === 200 && "answer" in response.outcome && response.outcome.answer.tooLarge !== true && EMPTY_ARRAY.test(response.text);
+const EMPTY_ARRAY = /^[\t\n\r ]*\[[\t\n\r ]*\][\t\n\r ]*$/;
+
 /**
  * An app id that lists nothing on either endpoint: a mistyped id, or the wrong provider. The run could
  * only skip what needs a record (every Pact interaction included), so it refuses to vouch.
  */
 async function refuseEmptyApp(ctx: VerifyContext, appId: string): Promise<void> {
   const answers = await Promise.all(LIST_OPERATIONS.map((op) => fetchList(ctx, op, false, "app")));
-  if (!answers.every((answer) => listRecords(answer)?.length === 0)) return;
+  if (!answers.every(isEmptyList)) return;
   throw new ToolkitError(
     "E_EMPTY_APP",
     `app ${appId} has no records on the provider (${answers.map((a) => a.request).join(" and ")} answered []): check --app-id, or pass --allow-empty-app`,
@@ -286,6 +292,12 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
   } finally {
     ctx.client.close();
   }
+}
+
+/** Every answer's coverage observation, taken once the checks are done (observing parses a body: see observeAnswered). */
+function observationsOf(ctx: VerifyContext, executor: Executor): Observation[] {
+  ctx.client.observeAnswered();
+  return executor.observations();
 }
 
 interface Run {
@@ -385,6 +397,6 @@ async function verifyWith(ctx: VerifyContext, run: Run): Promise<VerificationRep
       ? {}
       : { baseline: { known: based.outcome.counts.known, stale: based.outcome.stale, expired: based.outcome.expired } }),
     checks,
-    observations: executor.observations(),
+    observations: observationsOf(ctx, executor),
   };
 }

@@ -3,7 +3,6 @@ import { OPERATION_IDS, OPERATIONS } from "../../contract/index.js";
 import { ToolkitError } from "../../errors.js";
 import type { Dataset } from "../../index.js";
 import {
-  appIdsOf,
   COMPAT_MODES,
   CORS_MODES,
   DEFAULT_COMPAT,
@@ -11,10 +10,8 @@ import {
   DEFAULT_HOST,
   DEFAULT_LIVE_DURATION_MS,
   DEFAULT_PORT,
-  describeDataset,
   FAULT_DESCRIPTIONS,
   FAULTS,
-  loadDatasetFile,
   MAX_DELAY_MS,
   normalizeBasePath,
   checkBasePath,
@@ -171,31 +168,26 @@ Examples:
         ],
       );
 
-    let data: Dataset;
-    let source: string;
+    // A data file is read and checked once, by the server (a large one off the main thread).
     const seed = values.seed === undefined ? undefined : intOption(values, "seed", 0);
-    if (seed !== undefined) {
-      data = await seededDataset(seed);
-      source = `generated with seed ${seed}`;
-    } else {
-      source = dataFile ?? DEFAULT_DATASET_PATH;
-      data = await loadDatasetFile(dataFile);
-    }
+    const data = seed === undefined ? undefined : await seededDataset(seed);
+    const source = seed === undefined ? (dataFile ?? DEFAULT_DATASET_PATH) : `generated with seed ${seed}`;
 
     // Request lines are batched per event-loop turn: one write for many requests under load.
     const { log, flush } = createLineLog(io.stdout);
     const withConsole = values["no-console"] !== true;
     const live = values.live === true ? { durationMs, seed } : undefined;
     const server = await startMockServer({
-      ...{ data, source, dataFile, port, host, basePath, delayMs, compat, cors, live, anchor, log },
+      ...{ source, dataFile, port, host, basePath, delayMs, compat, cors, live, anchor, log },
+      ...(data === undefined ? {} : { data }),
       ...(allowedHosts === undefined ? {} : { allowedHosts }),
       ...(recordFile === undefined ? {} : { recordFile }),
       console: withConsole,
     });
-    const apps = appIdsOf(data);
-    const humanId = data.human_evaluations[0]?.id ?? "{evaluation_id}";
+    const apps = server.served.appIds;
+    const humanId = server.served.firstHumanEvaluationId ?? "{evaluation_id}";
     writeLine(io.stdout, `Mock Evaluation Listing Service on ${server.url}`);
-    writeLine(io.stdout, `  data: ${source} (${describeDataset(data)})`);
+    writeLine(io.stdout, `  data: ${source} (${server.served.summary})`);
     for (const id of OPERATION_IDS)
       writeLine(io.stdout, `  GET ${server.url}${OPERATIONS[id].path}${id.startsWith("list") ? "?app_id=" : ""}`);
     if (apps.length > 0) {

@@ -4,9 +4,8 @@
 // path of the service, so the console never hides an API answer.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ToolkitError } from "../../errors.js";
-import type { Dataset } from "../../types/dataset.js";
 import type { DataChangeEvent } from "../types.js";
-import { datasetCounts, describeCounts, type DatasetCounts } from "../dataset-index.js";
+import { describeCounts, type DatasetCounts } from "../dataset-index.js";
 import { NO_PLAN, type ScenarioPlan } from "../scenarios.js";
 import { OPERATION_IDS, type OperationId } from "../../contract/operations.js";
 import { journalEntry, readSince, type Journal, type JournalFilter, type JournalRecord } from "../journal.js";
@@ -28,7 +27,8 @@ export type ReloadOutcome = DataChangeEvent;
 export interface MockConsoleOptions {
   /** Normalized (`/api` or ""). */
   basePath: string;
-  data: Dataset;
+  /** What is served at start (the counts the page shows). */
+  counts: DatasetCounts;
   source: string;
   /** Re-reads the data file (the reload button); absent when the data came from no file. */
   reload?: () => Promise<ReloadOutcome>;
@@ -139,7 +139,7 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
   const iso = (): string => new Date(now()).toISOString();
   const { journal, sessions } = options;
   const events = createEventStream(options.events);
-  let dataset = datasetInfo(datasetCounts(options.data), options.source, iso());
+  let dataset = datasetInfo(options.counts, options.source, iso());
   let scenario: ScenarioPlan = NO_PLAN;
 
   const state = (): unknown => ({ basePath: options.basePath, dataset: withLive(dataset), scenario: describePlan(scenario) });
