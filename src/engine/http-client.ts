@@ -271,6 +271,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       outgoing.on("response", (response) => {
         answered = true;
         arm();
+        // A body with no Content-Encoding is decoded as it comes (its chunks then go at once); an encoded
+        // one is kept whole to undo its codings. A 26 MB list is then held once as text, not also as its
+        // chunks and their concatenation.
+        const plain =
+          (response.headers["content-encoding"] ?? "")
+            .trim()
+            .toLowerCase()
+            .replace(/^identity$/, "") === "";
+        const streaming = plain ? new TextDecoder() : undefined;
+        const parts: string[] = [];
         const chunks: Buffer[] = [];
         let bytes = 0;
         let tooLarge = false;
@@ -286,7 +296,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
                 status: response.statusCode ?? 0,
                 headers: headerRecord(response),
                 // What came before the cap (raw bytes when the body is encoded: the cap counts wire bytes here).
-                text: decoder.decode(Buffer.concat(chunks)),
+                text: streaming === undefined ? decoder.decode(Buffer.concat(chunks)) : parts.join("") + streaming.decode(chunks[0]),
                 bytes,
                 durationMs: elapsed(),
                 tooLarge: true,
@@ -295,7 +305,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             response.destroy();
             return;
           }
-          chunks.push(chunk);
+          if (streaming === undefined) chunks.push(chunk);
+          else parts.push(streaming.decode(chunk, { stream: true }));
         });
         response.on("error", (error) => {
           const { kind, message } = classifyExchangeError(error, base.host);
@@ -308,7 +319,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         );
         response.on("end", () => {
           const responseHeaders = headerRecord(response);
-          const decoded = decodeBody(Buffer.concat(chunks, bytes), responseHeaders["content-encoding"] ?? "", options.maxResponseBytes);
+          const decoded =
+            streaming === undefined
+              ? decodeBody(Buffer.concat(chunks, bytes), responseHeaders["content-encoding"] ?? "", options.maxResponseBytes)
+              : { text: parts.join("") + streaming.decode() };
+          // Nothing of the body stays with the response (a kept-alive socket holds it until its next request).
+          chunks.length = 0;
+          parts.length = 0;
           if ("undecodable" in decoded) {
             finish({ fault: { kind: "decoding", message: decoded.undecodable, durationMs: elapsed(), answered: true } });
             return;
