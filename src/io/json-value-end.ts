@@ -3,13 +3,15 @@
 // parsed alone by JSON.parse, which checks everything this scan takes on trust. A snapshot cuts the
 // records of a list answer out of its text with it too (src/snapshot/raw-records.ts).
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
+/** JSON's structural bytes, for the scanners of raw bytes (this one, the mock's streamed load). */
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const OPEN_BRACE = 0x7b;
+export const CLOSE_BRACE = 0x7d;
+export const OPEN_BRACKET = 0x5b;
+export const CLOSE_BRACKET = 0x5d;
+export const COMMA = 0x2c;
+export const COLON = 0x3a;
 
 /** JSON's whitespace: space, tab, line feed, carriage return. */
 export const isJsonWhitespace = (b: number): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;

@@ -177,6 +177,10 @@ function jsonAnswer(
     : { status: reply.status, headers, body: reply.body, delayMs, note, operationId };
 }
 
+/** The mock's own 400 for what is wrong with a request's scenario or session: `{"detail":"mock: ..."}`, at once. */
+export const mockFaultAnswer = (message: string, origin: string | undefined, operationId?: OperationId): MockAnswer =>
+  jsonAnswer({ status: 400, body: mockFault(message) }, origin, 0, undefined, `  mock: ${message}`, operationId);
+
 const GATEWAY_BODY = utf8Bytes(GATEWAY_PAGE);
 
 /** The 502 a reverse proxy serves when the app behind it is down (with CORS headers, so a page sees it). */
@@ -298,8 +302,7 @@ export function createMockCore(options: MockCoreOptions, preloaded?: DatasetInde
     const query = q === -1 ? undefined : new URLSearchParams(url.slice(q + 1));
     const prefer = headers.prefer;
     const own = readScenario(Array.isArray(prefer) ? prefer.join(", ") : prefer, query);
-    if ("fault" in own)
-      return jsonAnswer({ status: 400, body: mockFault(own.fault) }, origin, 0, undefined, `  mock: ${own.fault}`, operationId);
+    if ("fault" in own) return mockFaultAnswer(own.fault, origin, operationId);
     // A request that asks for any scenario of its own gets only its own; the others their session's
     // or test's plan, or else the console's.
     const plan = own.applied.length > 0 ? undefined : (given ?? globalScenario?.());

@@ -10,9 +10,16 @@ import { createMockConsole } from "./console/index.js";
 import { createJournal, type JournalFilter, type JournalEntry, type JournalRecord } from "./journal.js";
 import { createSessions, sessionOf, type Sessions } from "./sessions.js";
 import { enactFault } from "./socket-faults.js";
-import { mockFault } from "./error-bodies.js";
 import { escapeControl } from "../check/escape-control.js";
-import { checkBasePath, createMockCore, isUnderBasePath, normalizeBasePath, type MockAnswer, type MockCoreOptions } from "./core.js";
+import {
+  checkBasePath,
+  createMockCore,
+  isUnderBasePath,
+  mockFaultAnswer,
+  normalizeBasePath,
+  type MockAnswer,
+  type MockCoreOptions,
+} from "./core.js";
 import { corsHeaders, firstHeader, isPreflight } from "./cors.js";
 import { utf8Bytes } from "./bytes.js";
 import { createRootPage } from "./root-page.js";
@@ -228,18 +235,6 @@ export function createMockHandler(options: MockHandlerOptions, preloaded?: Datas
     if (fault === undefined || fault === "gateway") note(request, url, session, started, answer, answer.status);
   };
 
-  /** A request whose session name is unusable: the mock's 400, saying why. */
-  const sessionFault = (message: string, origin: string | undefined): MockAnswer => {
-    const body = mockFault(message);
-    return {
-      status: 400,
-      headers: corsHeaders(origin, { "Content-Type": "application/json", "Content-Length": String(body.length) }),
-      body,
-      delayMs: 0,
-      note: `  mock: ${message}`,
-    };
-  };
-
   const serve = (request: NodeRequestLike, response: NodeResponseLike): void => {
     const url = request.url ?? "/";
     // `{base}/_mock`, `{base}/_mock/...` and `{base}/_mock?...`: not `/_mockery`.
@@ -257,7 +252,7 @@ export function createMockHandler(options: MockHandlerOptions, preloaded?: Datas
     // A preflight carries no session (a browser sends no custom header with it): the core answers it.
     const named = method === "OPTIONS" && isPreflight(method, request.headers) ? undefined : sessionOf(request.headers);
     if (typeof named === "object")
-      return send(request, url, undefined, started, sessionFault(named.fault, firstHeader(request.headers.origin)), response);
+      return send(request, url, undefined, started, mockFaultAnswer(named.fault, firstHeader(request.headers.origin)), response);
     const session = named === undefined ? undefined : sessions.get(named);
     let answer = (session?.core ?? core).respond({ method, url, headers: request.headers }, session?.plan);
     if (answer.status === 404 && base !== "" && answer.note === "" && !isUnderBasePath(url, base))

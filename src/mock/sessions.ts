@@ -19,14 +19,16 @@ const NAME = /^[A-Za-z0-9._-]{1,64}$/;
 const COOKIE = /(?:^|;\s*)mock-session=([^;]*)/;
 
 export const isSessionName = (name: string): boolean => NAME.test(name);
-const nameRule = "1 to 64 letters, digits, '.', '_' or '-'";
+/** What is wrong with a session name, `what` naming where it came from (`X-Mock-Session`, `session`). */
+export const sessionNameFault = (what: string, given: string): string =>
+  `${what} must be 1 to 64 letters, digits, '.', '_' or '-', got ${JSON.stringify(given.slice(0, 80))}`;
 
 /** The session a request names (header first, then cookie), undefined for none, or what is wrong with the name. */
 export function sessionOf(headers: RequestHeaders): string | undefined | { fault: string } {
   const header = firstHeader(headers[SESSION_HEADER]);
   if (header !== undefined) {
     const name = header.trim();
-    return NAME.test(name) ? name : { fault: `X-Mock-Session must be ${nameRule}, got ${JSON.stringify(name.slice(0, 80))}` };
+    return NAME.test(name) ? name : { fault: sessionNameFault("X-Mock-Session", name) };
   }
   const cookie = headers.cookie;
   if (cookie === undefined) return undefined;
@@ -39,7 +41,7 @@ export function sessionOf(headers: RequestHeaders): string | undefined | { fault
   } catch {
     name = raw; // broken %-escapes: shown as sent, and refused below
   }
-  return NAME.test(name) ? name : { fault: `the mock-session cookie must be ${nameRule}, got ${JSON.stringify(name.slice(0, 80))}` };
+  return NAME.test(name) ? name : { fault: sessionNameFault("the mock-session cookie", name) };
 }
 
 export interface Session {
@@ -80,8 +82,7 @@ export function createSessions(makeCore: (data: unknown, source: string) => Mock
   return {
     get: (name) => sessions.get(name),
     put(name, body, bytes = 0) {
-      if (!NAME.test(name))
-        return { ok: false, status: 400, detail: `a session name must be ${nameRule}, got ${JSON.stringify(name.slice(0, 80))}` };
+      if (!NAME.test(name)) return { ok: false, status: 400, detail: sessionNameFault("a session name", name) };
       if (!isPlainObject(body))
         return { ok: false, status: 400, detail: 'the body must be a JSON object like {"data": {...}, "scenario": {"code": 500}}' };
       const unknown = Object.keys(body).find((key) => key !== "data" && key !== "scenario");

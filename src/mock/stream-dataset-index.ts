@@ -13,19 +13,21 @@ import { DATASET_LISTS } from "../check/check-dataset.js";
 import { recordErrors } from "../check/record-errors.js";
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../io/json-depth.js";
 import { describeCounts, type DatasetCounts, type PackedIndex, type PackedMap } from "./dataset-index.js";
-import { isJsonWhitespace, valueEnd } from "../io/json-value-end.js";
+import {
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  isJsonWhitespace,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  valueEnd,
+} from "../io/json-value-end.js";
 import { ListBytes } from "./list-bytes.js";
 
 /** Bytes read at a time; a value longer than what is left of the buffer doubles it. */
 const CHUNK_BYTES = 1 << 20;
-
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
 
 /** Where the reader is in `{"evaluations": [record, ...], "human_evaluations": [...], ...}`. */
 const enum Phase {

@@ -58,7 +58,8 @@ export interface ProviderSource {
 /** The checks that judge the answers here; conformance is the dataset check's (it runs on the whole snapshot). */
 const NOT_HERE: ReadonlySet<CheckName> = new Set<CheckName>(["conformance"]);
 
-const idOf = (value: unknown): string | undefined =>
+/** A record's `id` when it is a string. */
+export const idOf = (value: unknown): string | undefined =>
   typeof value === "object" && value !== null && typeof (value as { id?: unknown }).id === "string"
     ? (value as { id: string }).id
     : undefined;

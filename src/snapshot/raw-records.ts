@@ -3,7 +3,7 @@
 // escape and the key order, where JSON.parse and JSON.stringify would rewrite them. The text must be
 // valid JSON (the caller parsed it first): the io scanner (src/io/json-value-end.ts, what the mock's
 // streamed load splits a data file with) only finds where each element starts and ends.
-import { isJsonWhitespace, valueEnd } from "../io/json-value-end.js";
+import { CLOSE_BRACKET, COMMA, isJsonWhitespace, OPEN_BRACKET, valueEnd } from "../io/json-value-end.js";
 
 const decoder = new TextDecoder();
 
@@ -17,11 +17,11 @@ export function rawArrayElements(text: string): string[] | undefined {
   };
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) i = 3; // a BOM
   skipSpace();
-  if (bytes[i] !== 0x5b /* [ */) return undefined;
+  if (bytes[i] !== OPEN_BRACKET) return undefined;
   i++;
   const elements: string[] = [];
   skipSpace();
-  if (bytes[i] === 0x5d /* ] */) return elements;
+  if (bytes[i] === CLOSE_BRACKET) return elements;
   for (;;) {
     skipSpace();
     const after = valueEnd(bytes, i, end, true);
@@ -29,7 +29,7 @@ export function rawArrayElements(text: string): string[] | undefined {
     elements.push(decoder.decode(bytes.subarray(i, after)));
     i = after;
     skipSpace();
-    if (bytes[i] !== 0x2c /* , */) return elements;
+    if (bytes[i] !== COMMA) return elements;
     i++;
   }
 }

@@ -11,7 +11,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { normalizeHttpUrl } from "../io/base-url.js";
 import type { Dataset } from "../types/dataset.js";
 import { createAnonymizer, randomSalt, type AnonymizationReport } from "./anonymize.js";
-import { collectFromHar, collectFromProvider, type ByIdDifference, type Collected, type CollectedRecord } from "./collect.js";
+import { collectFromHar, collectFromProvider, idOf, type ByIdDifference, type Collected, type CollectedRecord } from "./collect.js";
 
 /** The most by-id requests one snapshot sends. */
 export const MAX_BY_ID_REQUESTS = 10_000;
@@ -96,11 +96,6 @@ function describeDifference(difference: ByIdDifference, id: string): string {
   return `${where}: the by-id answer differs from the list record at ${difference.paths.join(", ")}${more}`;
 }
 
-const idText = (value: unknown): string => {
-  const id = typeof value === "object" && value !== null ? (value as { id?: unknown }).id : undefined;
-  return typeof id === "string" ? id : "?";
-};
-
 /** Reads the source, anonymises when asked, and checks the dataset. E_USAGE, E_PROVIDER_UNREACHABLE, E_SNAPSHOT_SOURCE, and the HAR reader's file errors. */
 export async function snapshot(options: SnapshotOptions): Promise<SnapshotResult> {
   const source = checkSource(options.source);
@@ -144,7 +139,9 @@ export async function snapshot(options: SnapshotOptions): Promise<SnapshotResult
   const dataset = { evaluations, human_evaluations: humanEvaluations } as Dataset;
 
   const validation = validateAll({ document: dataset, schema: DATASET, text });
-  const differences = collected.differences.map((difference) => describeDifference(difference, idText(humanEvaluations[difference.index])));
+  const differences = collected.differences.map((difference) =>
+    describeDifference(difference, idOf(humanEvaluations[difference.index]) ?? "?"),
+  );
   return {
     dataset,
     text,

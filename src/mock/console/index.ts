@@ -9,7 +9,7 @@ import { describeCounts, type DatasetCounts } from "../dataset-index.js";
 import { NO_PLAN, type ScenarioPlan } from "../scenarios.js";
 import { OPERATION_IDS, type OperationId } from "../../contract/operations.js";
 import { journalEntry, readSince, type Journal, type JournalFilter, type JournalRecord } from "../journal.js";
-import { describeSession, isSessionName, type Sessions } from "../sessions.js";
+import { describeSession, isSessionName, sessionNameFault, type Sessions } from "../sessions.js";
 import { firstHeader } from "../cors.js";
 import { isPlainObject } from "../../types/json.js";
 import { createEventStream, type EventStreamLimits } from "./event-stream.js";
@@ -179,12 +179,7 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     }
     const session = query.get("session");
     if (session !== null) {
-      if (!isSessionName(session))
-        return sendJson(
-          response,
-          400,
-          fault(`session must be 1 to 64 letters, digits, '.', '_' or '-', got ${JSON.stringify(session.slice(0, 80))}`),
-        );
+      if (!isSessionName(session)) return sendJson(response, 400, fault(sessionNameFault("session", session)));
       filter.session = session;
     }
     sendJson(response, 200, { requests: journal.list(filter) });
@@ -321,13 +316,7 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     if (route === undefined && path.startsWith(SESSIONS_PREFIX)) {
       const name = unquote(path.slice(SESSIONS_PREFIX.length));
       if (name === undefined || !isSessionName(name))
-        return sendJson(
-          response,
-          400,
-          fault(
-            `a session name must be 1 to 64 letters, digits, '.', '_' or '-', got ${JSON.stringify(path.slice(SESSIONS_PREFIX.length, SESSIONS_PREFIX.length + 80))}`,
-          ),
-        );
+        return sendJson(response, 400, fault(sessionNameFault("a session name", path.slice(SESSIONS_PREFIX.length))));
       route = sessionRoute(name);
     }
     if (route === undefined) return sendJson(response, 404, { detail: "Not Found" });
