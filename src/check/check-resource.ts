@@ -43,6 +43,24 @@ export function visitDocument(
     for (const f of checkResource(name, document)) visit(f);
     return;
   }
+  visitRecords(name, document, visit, counted);
+}
+
+/**
+ * visitDocument's walk of an array's records, from any iterable of them (a list parsed element by
+ * element: src/io/json-array-elements.ts); each finding's path counts from `first` (`$[first]...`).
+ */
+export function visitRecords(
+  name: SchemaName,
+  records: Iterable<unknown>,
+  visit: (finding: Finding, pattern?: string) => void,
+  counted?: Counted,
+  first = 0,
+): void {
   const checker = createRecordChecker(name);
-  for (let i = 0; i < document.length; i++) if (checker.check(document[i])) checker.report(`$[${i}]`, visit, counted);
+  let i = first;
+  for (const record of records) {
+    if (checker.check(record)) checker.report(`$[${i}]`, visit, counted);
+    i++;
+  }
 }

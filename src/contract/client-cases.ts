@@ -3,6 +3,7 @@
 // section 4, and what the real service answers where the seed is silent); the client-survival cases
 // are the shapes of real data a frontend breaks on (domain notes, last paragraph), each recognised in
 // a response body by one function.
+import { isJsonList } from "../types/json.js";
 import type { OperationId } from "./operations.js";
 
 type Json = Record<string, unknown>;
@@ -173,11 +174,11 @@ const BY_SCOPE = (scope: CaseScope): readonly ClientCase[] => CLIENT_CASES.filte
 const EVALUATION = BY_SCOPE("evaluation");
 const HUMAN = BY_SCOPE("human-evaluation");
 
-/** The client cases a 200 body of `operationId` shows, in CLIENT_CASES order. */
+/** The client cases a 200 body of `operationId` shows, in CLIENT_CASES order. A list's body may be a JsonList (a long list parsed record by record). */
 export function casesInBody(operationId: OperationId, body: unknown): string[] {
   const found = new Set<string>();
-  const records = operationId === "getHumanEvaluation" ? [body] : array(body);
-  if (operationId !== "getHumanEvaluation" && Array.isArray(body) && body.length === 0) found.add("empty-list");
+  const records: Iterable<unknown> = operationId === "getHumanEvaluation" ? [body] : isJsonList(body) ? body : [];
+  if (operationId !== "getHumanEvaluation" && isJsonList(body) && body.length === 0) found.add("empty-list");
   const cases = operationId === "listEvaluations" ? EVALUATION : HUMAN;
   for (const record of records) {
     if (!isObject(record)) continue;

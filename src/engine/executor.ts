@@ -19,7 +19,7 @@ export interface Executor {
    * nothing, the deadline passes or `stop()` says so; waits for those in flight.
    */
   pump<R>(draw: () => R | undefined, handle: (request: R) => Promise<void>, stop?: () => boolean): Promise<PumpEnd>;
-  /** Notes one exchange's answer for coverage; `body` is the parsed body of a 200 when the caller has it. */
+  /** Notes one exchange's answer for coverage; `body` is the parsed body of a 200 (a list's records: a JsonList) when the caller has it. */
   observe(request: Pick<PlannedRequest, "method" | "path" | "query">, outcome: ExchangeOutcome, body?: unknown): void;
   observations(): Observation[];
   /** True once the deadline has passed. */

@@ -17,6 +17,12 @@ export interface FindingList {
    * a finding that is kept or first of its rule: past the bound, most findings are only counted.
    */
   addWith: <F extends { severity: Severity; rule: string }>(finding: F, complete: (finding: F) => ProviderFinding) => void;
+  /**
+   * True when a finding of this severity and rule would only be counted (the list is full and holds
+   * that rule's first past the bound): it is counted here, and the caller need not make it (the
+   * checker's Counted shortcut: a list's 200,000 warnings are not each built to be counted).
+   */
+  countOnly: (severity: Severity, rule: string) => boolean;
   findings: () => ProviderFinding[];
 }
 
@@ -33,6 +39,12 @@ export function createFindingList(limit = MAX_FINDINGS_PER_CHECK): FindingList {
   return {
     add: (f) => addWith(f, (same) => same),
     addWith,
+    countOnly(severity, rule) {
+      if (kept.length < limit) return false;
+      const seen = beyond.get(`${severity} ${rule}`);
+      if (seen !== undefined) seen.count++;
+      return seen !== undefined;
+    },
     findings: () => [
       ...kept,
       // The same rule and severity as the findings it counts (so the verdict and the rule filters hold).

@@ -9,6 +9,7 @@ import { isUtf8 } from "node:buffer";
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { createBodyText, type BodyText } from "./body-text.js";
 import { redactUrlSecrets } from "../io/redact.js";
 
 export interface ExchangeRequest {
@@ -17,6 +18,8 @@ export interface ExchangeRequest {
   target: string;
   headers: ReadonlyArray<readonly [string, string]>;
   body?: string;
+  /** A text the answer's body is likely to equal (see body-text.ts): compared as it comes, not copied when equal. */
+  likelyText?: string;
 }
 
 export interface ExchangeAnswer {
@@ -77,6 +80,12 @@ export interface HttpClientOptions {
 }
 
 const decoder = new TextDecoder();
+
+/** `body`'s text once its last chunk is in. */
+const lastText = (body: BodyText, chunk: Uint8Array): string => {
+  body.add(chunk);
+  return body.text();
+};
 
 const errorCode = (error: unknown): string =>
   typeof error === "object" && error !== null && typeof (error as { code?: unknown }).code === "string"
@@ -271,16 +280,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       outgoing.on("response", (response) => {
         answered = true;
         arm();
-        // A body with no Content-Encoding is decoded as it comes (its chunks then go at once); an encoded
-        // one is kept whole to undo its codings. A 26 MB list is then held once as text, not also as its
-        // chunks and their concatenation.
+        // A body with no Content-Encoding goes into one buffer as it comes, its chunks dropped at once
+        // (body-text.ts; compared with a likely text instead when the caller has one); an encoded one
+        // is kept whole to undo its codings.
         const plain =
           (response.headers["content-encoding"] ?? "")
             .trim()
             .toLowerCase()
             .replace(/^identity$/, "") === "";
-        const streaming = plain ? new TextDecoder() : undefined;
-        const parts: string[] = [];
+        const streaming = plain
+          ? createBodyText({
+              expectedBytes: Number(response.headers["content-length"] ?? 0),
+              cap: options.maxResponseBytes,
+              ...(request.likelyText === undefined ? {} : { likely: request.likelyText }),
+            })
+          : undefined;
         const chunks: Buffer[] = [];
         let bytes = 0;
         let tooLarge = false;
@@ -296,7 +310,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
                 status: response.statusCode ?? 0,
                 headers: headerRecord(response),
                 // What came before the cap (raw bytes when the body is encoded: the cap counts wire bytes here).
-                text: streaming === undefined ? decoder.decode(Buffer.concat(chunks)) : parts.join("") + streaming.decode(chunks[0]),
+                text: streaming === undefined ? decoder.decode(Buffer.concat(chunks)) : lastText(streaming, chunks[0]!),
                 bytes,
                 durationMs: elapsed(),
                 tooLarge: true,
@@ -306,7 +320,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             return;
           }
           if (streaming === undefined) chunks.push(chunk);
-          else parts.push(streaming.decode(chunk, { stream: true }));
+          else streaming.add(chunk);
         });
         response.on("error", (error) => {
           const { kind, message } = classifyExchangeError(error, base.host);
@@ -322,10 +336,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           const decoded =
             streaming === undefined
               ? decodeBody(Buffer.concat(chunks, bytes), responseHeaders["content-encoding"] ?? "", options.maxResponseBytes)
-              : { text: parts.join("") + streaming.decode() };
+              : { text: streaming.text() };
           // Nothing of the body stays with the response (a kept-alive socket holds it until its next request).
           chunks.length = 0;
-          parts.length = 0;
           if ("undecodable" in decoded) {
             finish({ fault: { kind: "decoding", message: decoded.undecodable, durationMs: elapsed(), answered: true } });
             return;

@@ -23,8 +23,12 @@ export interface ProviderResponse extends ParsedAnswer {
 export interface ProviderClient {
   /** The base URL, credentials redacted (what lines and reports show). */
   readonly baseUrl: string;
-  /** `path` starts with `/` and may end with one; `query` values are URL-encoded here. */
-  get(path: string, query?: Readonly<Record<string, string>>): Promise<ProviderResponse>;
+  /**
+   * `path` starts with `/` and may end with one; `query` values are URL-encoded here. `likelyText`: a
+   * text the body is likely to equal (the `/path/` form of a list already read), compared as it comes
+   * and not copied when equal (src/engine/body-text.ts). Only the first request of a URL sends it.
+   */
+  get(path: string, query?: Readonly<Record<string, string>>, likelyText?: string): Promise<ProviderResponse>;
   /** How many HTTP requests went out so far (each redirect hop counts). */
   readonly requestCount: number;
   /** The byte cap of one body. */
@@ -81,8 +85,9 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     return kept === undefined ? outcome : { ...outcome, answer: { ...outcome.answer, text: kept } };
   };
 
-  const send = async (sent: PlannedRequest, line: string): Promise<ProviderResponse> => {
-    const outcome = shareText(await http.send({ method: "GET", target: targetOf(sent), headers: sent.headers }));
+  const send = async (sent: PlannedRequest, line: string, likelyText: string | undefined): Promise<ProviderResponse> => {
+    const request = { method: "GET", target: targetOf(sent), headers: sent.headers };
+    const outcome = shareText(await http.send(likelyText === undefined ? request : { ...request, likelyText }));
     const response: ProviderResponse =
       "answer" in outcome
         ? Object.assign(parseAnswer(line, outcome.answer, maxBytes, outcome.redirects, parsedBodies), { sent, outcome })
@@ -92,6 +97,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
             headers: {},
             text: "",
             json: undefined,
+            elements: undefined,
             parsed: false,
             durationMs: outcome.fault.durationMs,
             sent,
@@ -115,11 +121,12 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     observeAnswered() {
       for (; observed < answered.length; observed++) {
         const response = answered[observed]!;
-        executor.observe(response.sent, response.outcome, response.json);
+        // A list as its records (a long one parsed record by record, never whole).
+        executor.observe(response.sent, response.outcome, response.elements ?? response.json);
       }
     },
     close: () => http.close(),
-    get(path, query = {}) {
+    get(path, query = {}, likelyText) {
       const pairs = encode(query);
       const target = targetOf({ path, query: pairs });
       let pending = cache.get(target);
@@ -132,7 +139,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
           headers: [["accept", "application/json"], ...(options.headers ?? []).map(([n, v]): [string, string] => [n, v])],
           label: "well-behaved",
         };
-        pending = executor.run(() => send(sent, `GET ${target}`));
+        pending = executor.run(() => send(sent, `GET ${target}`, likelyText));
         cache.set(target, pending);
       }
       return pending;

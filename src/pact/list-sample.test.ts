@@ -19,7 +19,7 @@ describe("sampleList", () => {
     status: 200,
     headers: { "content-type": "application/json", "content-length": String(text.length) },
     text,
-    json: JSON.parse(text) as unknown,
+    elements: JSON.parse(text) as unknown[],
     parsed: true,
   });
 

@@ -7,6 +7,7 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { resolveUrl } from "../io/base-url.js";
+import { arrayElementBounds } from "../io/json-array-elements.js";
 import { listen } from "../io/listen.js";
 import type { ProviderResponse } from "../engine/provider-client.js";
 import type { SampledList } from "./results.js";
@@ -20,26 +21,9 @@ export const MAX_PACT_LIST_RECORDS = 1_000;
  * the text, so the records Pact sees are the provider's own bytes.
  */
 export function leadingElementsEnd(text: string, count: number): number | undefined {
-  let i = 0;
-  while (i < text.length && " \t\r\n".includes(text[i]!)) i++;
-  if (text[i] !== "[") return undefined;
-  let depth = 0;
-  let seen = 0;
-  let inString = false;
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-      continue;
-    }
-    if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) depth++;
-    else if (c === 0x5d || c === 0x7d) {
-      if (--depth === 0) return undefined;
-    } else if (c === 0x2c && depth === 1 && ++seen === count) return i;
-  }
-  return undefined;
+  const bounds = arrayElementBounds(text, count + 1);
+  if (bounds === undefined || bounds.length <= count) return undefined;
+  return text.indexOf(",", bounds.ends[count - 1]);
 }
 
 /** A list response Pact is given a part of: its request and how many records it had. */
@@ -53,10 +37,11 @@ export interface Sample extends SampledList {
 
 /** The sample of a list response, when it is a plain 200 JSON array longer than the bound. */
 export function sampleList(
-  response: Pick<ProviderResponse, "request" | "status" | "headers" | "text" | "json" | "parsed" | "redirects" | "fault">,
+  response: Pick<ProviderResponse, "request" | "status" | "headers" | "text" | "elements" | "parsed" | "redirects" | "fault">,
   limit = MAX_PACT_LIST_RECORDS,
 ): Sample | undefined {
-  if (response.status !== 200 || !response.parsed || !Array.isArray(response.json) || response.json.length <= limit) return undefined;
+  // The elements' count, not the parsed list: a 26 MB list is not parsed whole to be cut.
+  if (response.status !== 200 || !response.parsed || response.elements === undefined || response.elements.length <= limit) return undefined;
   if (response.redirects !== undefined || response.fault !== undefined) return undefined;
   const end = leadingElementsEnd(response.text, limit);
   if (end === undefined) return undefined;
@@ -67,7 +52,7 @@ export function sampleList(
     if (!dropped.has(name.toLowerCase())) headers.push([name, value]);
   });
   headers.push(["content-length", String(body.length)]);
-  return { request: response.request, records: response.json.length, matched: limit, status: response.status, headers, body };
+  return { request: response.request, records: response.elements.length, matched: limit, status: response.status, headers, body };
 }
 
 export interface SamplingProxy {

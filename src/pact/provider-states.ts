@@ -8,6 +8,7 @@ import { listen } from "../io/index.js";
 // The types from their own module: the io index's declarations name Node types (a consumer's strict build has none).
 import { createProviderClient, type ProviderClient, type ProviderResponse } from "../engine/provider-client.js";
 import { PROVIDER_STATES } from "./contract.js";
+import type { JsonList } from "../types/json.js";
 
 export interface ProviderStateContext {
   /** The provider's base URL, normalised without a trailing slash. */
@@ -41,7 +42,8 @@ export class ProviderStateError extends Error {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-async function fetchList(context: ProviderStateContext, path: string): Promise<unknown[]> {
+/** The list's records, walked (a long list parsed record by record), never parsed whole: a state needs its length or first record. */
+async function fetchList(context: ProviderStateContext, path: string): Promise<JsonList> {
   const client =
     context.client ??
     createProviderClient({ baseUrl: context.baseUrl, timeoutMs: context.timeoutMs ?? DEFAULT_TIMEOUT_MS, concurrency: 1 });
@@ -55,11 +57,11 @@ async function fetchList(context: ProviderStateContext, path: string): Promise<u
   if (response.transport !== undefined) throw new ProviderStateError(`${request}: ${response.transport.message}`);
   if (status !== 200) throw new ProviderStateError(`${request} answered ${status}, not 200`);
   if (!response.parsed) throw new ProviderStateError(`${request} did not answer JSON`);
-  if (!Array.isArray(response.json)) throw new ProviderStateError(`${request} did not answer a JSON array`);
-  return response.json;
+  if (response.elements === undefined) throw new ProviderStateError(`${request} did not answer a JSON array`);
+  return response.elements;
 }
 
-async function requireRecords(context: ProviderStateContext, path: string, what: string): Promise<unknown[]> {
+async function requireRecords(context: ProviderStateContext, path: string, what: string): Promise<JsonList> {
   const records = await fetchList(context, path);
   if (records.length === 0)
     throw new ProviderStateError(`app ${context.appId} has no ${what} on the provider (GET ${path}?app_id=${context.appId} answered [])`, {

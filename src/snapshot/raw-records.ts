@@ -1,35 +1,14 @@
 // The records of a JSON array as the provider wrote them: the text of each top-level element, byte
 // for byte, so a plain snapshot keeps every number as written (`1e-07`, `0.30000000000000004`), every
 // escape and the key order, where JSON.parse and JSON.stringify would rewrite them. The text must be
-// valid JSON (the caller parsed it first): the io scanner (src/io/json-value-end.ts, what the mock's
-// streamed load splits a data file with) only finds where each element starts and ends.
-import { CLOSE_BRACKET, COMMA, isJsonWhitespace, OPEN_BRACKET, valueEnd } from "../io/json-value-end.js";
+// valid JSON (the caller parsed it first): the io scanner (src/io/json-array-elements.ts, what verify
+// walks a long list with) only finds where each element starts and ends.
+import { arrayElementBounds, elementText } from "../io/json-array-elements.js";
 
-const decoder = new TextDecoder();
-
-/** The raw text of each element of the JSON array `text`, or undefined when `text` is not an array. */
+/** The raw text of each element of the JSON array `text` (a BOM before it skipped), or undefined when `text` is not an array. */
 export function rawArrayElements(text: string): string[] | undefined {
-  const bytes = new TextEncoder().encode(text);
-  const end = bytes.length;
-  let i = 0;
-  const skipSpace = (): void => {
-    while (i < end && isJsonWhitespace(bytes[i]!)) i++;
-  };
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) i = 3; // a BOM
-  skipSpace();
-  if (bytes[i] !== OPEN_BRACKET) return undefined;
-  i++;
-  const elements: string[] = [];
-  skipSpace();
-  if (bytes[i] === CLOSE_BRACKET) return elements;
-  for (;;) {
-    skipSpace();
-    const after = valueEnd(bytes, i, end, true);
-    if (after === -1) return undefined;
-    elements.push(decoder.decode(bytes.subarray(i, after)));
-    i = after;
-    skipSpace();
-    if (bytes[i] !== COMMA) return elements;
-    i++;
-  }
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const bounds = arrayElementBounds(body);
+  if (bounds === undefined) return undefined;
+  return Array.from({ length: bounds.length }, (_, k) => elementText(body, bounds, k));
 }

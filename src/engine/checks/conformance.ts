@@ -4,7 +4,7 @@
 // and content type have checks of their own: their findings are left to them. Verify runs it on
 // every record of every list (a long list in slices, so that the requests in flight are still read);
 // fuzz on every answer, folding the findings by rule and path pattern.
-import { visitDocument } from "../../check/check-resource.js";
+import { visitRecords } from "../../check/check-resource.js";
 import { checkResponse } from "../../check/check-response.js";
 import { oversizedNumberRestorer } from "../../check/oversized-numbers.js";
 import type { Severity } from "../../check/finding.js";
@@ -72,6 +72,15 @@ function addTextIssues(list: FindingList, answer: ParsedAnswer, at: At): void {
 const documentedBody = (operationId: OperationId, status: number): { schema: string; array: boolean } | undefined =>
   (OPERATIONS[operationId].responses as Partial<Record<number, { body: { schema: string; array: boolean } }>>)[status]?.body;
 
+/** A checker's finding as the conformance check's, a number too large for a double shown as sent (checkResponse does it for the text it parses). */
+function completer(
+  answer: ParsedAnswer,
+  at: At,
+): (f: { severity: Severity; path: string; rule: string; message: string }) => ProviderFinding {
+  const restore = oversizedNumberRestorer(answer.text);
+  return (f) => restore({ check: "conformance", ...f, ...at });
+}
+
 /** The checker's findings of the answer's body (a documented status only), added to a bounded list. */
 export function addConformanceFindings(list: FindingList, operationId: OperationId, answer: ParsedAnswer): void {
   const at = { operation: operationId, request: answer.request };
@@ -79,13 +88,15 @@ export function addConformanceFindings(list: FindingList, operationId: Operation
   const documented = documentedBody(operationId, answer.status);
   if (documented === undefined || answer.fault !== undefined) return;
   addTextIssues(list, answer, at);
-  // A number too large for a double is shown as sent (checkResponse does it for the text it parses).
-  const restore = oversizedNumberRestorer(answer.text);
-  const complete = (f: { severity: Severity; path: string; rule: string; message: string }): ProviderFinding =>
-    restore({ check: "conformance", ...f, ...at });
-  if (documented.array && answer.parsed && Array.isArray(answer.json)) {
+  const complete = completer(answer, at);
+  if (documented.array && answer.parsed && answer.elements !== undefined) {
     // A list: every record visited with the findings bounded as they come (the parsed body reused).
-    visitDocument(documented.schema as Parameters<typeof visitDocument>[0], answer.json, (f) => list.addWith(f, complete));
+    visitRecords(
+      documented.schema as Parameters<typeof visitRecords>[0],
+      answer.elements,
+      (f) => list.addWith(f, complete),
+      (severity, rule) => list.countOnly(severity, rule),
+    );
     return;
   }
   for (const f of checkResponse(operationId, { status: answer.status, headers: { "content-type": "application/json" }, body: answer.text }))
@@ -99,11 +110,20 @@ export function conformanceFindings(operationId: OperationId, answer: ParsedAnsw
   return list.findings();
 }
 
-/** Records checked between two turns of the event loop: a long list must not starve the requests in flight (their timeouts run). */
-const SLICE = 5_000;
+/**
+ * Records checked between two turns of the event loop: a long list must not starve the requests in
+ * flight (their timeouts run). Small enough that a run's parsed records die young.
+ */
+const SLICE = 1_000;
 
-/** `$[k]...` of a slice starting at `start` as the path in the whole list. */
-const shiftPath = (path: string, start: number): string => path.replace(/^\$\[(\d+)\]/, (_m, k: string) => `$[${Number(k) + start}]`);
+/** The next `size` records of `records` (fewer at its end), taken as the walk reaches them: none is held for the run. */
+function* nextRun(records: Iterator<unknown>, size: number): Generator<unknown> {
+  for (let n = 0; n < size; n++) {
+    const next = records.next();
+    if (next.done === true) return;
+    yield next.value;
+  }
+}
 
 /**
  * addConformanceFindings for a long list, checked in slices with a turn of the event loop between
@@ -112,17 +132,22 @@ const shiftPath = (path: string, start: number): string => path.replace(/^\$\[(\
  */
 export async function addListConformanceFindings(list: FindingList, operationId: OperationId, answer: ParsedAnswer): Promise<void> {
   const documented = documentedBody(operationId, answer.status);
-  if (answer.fault !== undefined || documented?.array !== true || !answer.parsed || !Array.isArray(answer.json))
+  if (answer.fault !== undefined || documented?.array !== true || !answer.parsed || answer.elements === undefined)
     return addConformanceFindings(list, operationId, answer);
   const at = { operation: operationId, request: answer.request };
   addTextIssues(list, answer, at);
-  const restore = oversizedNumberRestorer(answer.text);
-  const records: unknown[] = answer.json;
-  for (let start = 0; start < records.length; start += SLICE) {
-    visitDocument(documented.schema as Parameters<typeof visitDocument>[0], records.slice(start, start + SLICE), (f) =>
-      list.addWith(f, (g) => restore({ check: "conformance", ...g, path: shiftPath(g.path, start), ...at })),
+  const complete = completer(answer, at);
+  const records = answer.elements[Symbol.iterator]();
+  const counted = (severity: Severity, rule: string): boolean => list.countOnly(severity, rule);
+  for (let start = 0; start < answer.elements.length; start += SLICE) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    visitRecords(
+      documented.schema as Parameters<typeof visitRecords>[0],
+      nextRun(records, SLICE),
+      (f) => list.addWith(f, complete),
+      counted,
+      start,
     );
-    if (start + SLICE < records.length) await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

@@ -32,17 +32,29 @@ export const filterBypassCheck: Check<"filter-bypass"> = {
     if (!body.parsed) return [];
     if (request.operationId === "getHumanEvaluation") return byIdIdentity(context, body.json);
     const sent = request.query.filter(([name]) => isAppIdName(name));
-    if (sent.length === 0 || !Array.isArray(body.json)) return [];
+    if (sent.length === 0 || body.elements === undefined) return [];
     const allowed = new Set(sent.map(([, value]) => decodeRaw(value ?? "")));
-    const foreign = body.json.filter((record) => !allowed.has(recordField(record, "app_id") as string));
-    if (foreign.length === 0) return [];
-    const at = body.json.findIndex((record) => !allowed.has(recordField(record, "app_id") as string));
-    const asked = [...allowed].map(quote).join(" or ");
-    const example = quote(recordField(foreign[0], "app_id"));
     // The records are the asked app's under a loose match (case folded, whitespace trimmed, as bson's
     // ObjectId() does), or another app's outright: both widen the filter, the second leaks a tenant's data.
     const folded = new Set([...allowed].map((id) => id.trim().toLowerCase()));
-    const loose = foreign.every((record) => folded.has(String(recordField(record, "app_id")).trim().toLowerCase()));
+    // One walk of the list (parsed record by record when long): how many are foreign, the first, all loose.
+    let foreign = 0;
+    let at = -1;
+    let first: unknown;
+    let loose = true;
+    let index = 0;
+    for (const record of body.elements) {
+      const appId = recordField(record, "app_id");
+      if (!allowed.has(appId as string)) {
+        if (foreign++ === 0) [at, first] = [index, appId];
+        loose &&= folded.has(String(appId).trim().toLowerCase());
+      }
+      index++;
+    }
+    if (foreign === 0) return [];
+    const asked = [...allowed].map(quote).join(" or ");
+    const example = quote(first);
+    const total = body.elements.length;
     return [
       found(
         "filter-bypass",
@@ -51,8 +63,8 @@ export const filterBypassCheck: Check<"filter-bypass"> = {
         "filter-bypass",
         loose ? "app_id matched loosely" : "records of another app_id",
         loose
-          ? `the list for app_id ${asked} holds ${foreign.length} of ${body.json.length} records of app_id ${example}: app ids are matched loosely (case or whitespace), so one app answers to many ids and a filter on the exact value is not what runs`
-          : `the list for app_id ${asked} holds ${foreign.length} of ${body.json.length} records with another app_id (e.g. ${example}): the filter was widened`,
+          ? `the list for app_id ${asked} holds ${foreign} of ${total} records of app_id ${example}: app ids are matched loosely (case or whitespace), so one app answers to many ids and a filter on the exact value is not what runs`
+          : `the list for app_id ${asked} holds ${foreign} of ${total} records with another app_id (e.g. ${example}): the filter was widened`,
         `$[${at}].app_id`,
       ),
     ];

@@ -16,7 +16,9 @@ export const byIdIdentityCheck = defineCheck({
     const records = ctx.appId === undefined ? undefined : listRecords(await fetchList(ctx, "listHumanEvaluations", false, "app"));
     // The first MAX_BY_ID_FETCHES records with an id (the report's note counts the rest).
     const listed: Array<{ record: Record<string, unknown>; index: number; id: string }> = [];
-    for (const [index, record] of (records ?? []).entries()) {
+    let index = -1;
+    for (const record of records ?? []) {
+      index++;
       if (listed.length >= MAX_BY_ID_FETCHES) break;
       if (isPlainObject(record) && typeof record.id === "string") listed.push({ record, index, id: record.id });
     }

@@ -12,8 +12,10 @@ import { defineCheck, skip, type Check } from "./define-check.js";
 function duplicateIds(response: ProviderResponse): FindingDraft[] {
   const firstAt = new Map<string, number>();
   const found: FindingDraft[] = [];
-  (listRecords(response) ?? []).forEach((record, i) => {
-    if (!isPlainObject(record) || typeof record.id !== "string") return;
+  let i = -1;
+  for (const record of listRecords(response) ?? []) {
+    i++;
+    if (!isPlainObject(record) || typeof record.id !== "string") continue;
     const first = firstAt.get(record.id);
     if (first === undefined) firstAt.set(record.id, i);
     else
@@ -26,7 +28,7 @@ function duplicateIds(response: ProviderResponse): FindingDraft[] {
           response.request,
         ),
       );
-  });
+  }
   return found;
 }
 

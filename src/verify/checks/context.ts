@@ -4,7 +4,7 @@ import type { Severity } from "../../check/finding.js";
 import type { OperationId } from "../../contract/operations.js";
 import type { ProviderFinding } from "../../engine/finding.js";
 import type { ProviderClient, ProviderResponse } from "../../engine/provider-client.js";
-import { isPlainObject } from "../../types/json.js";
+import { isPlainObject, type JsonList } from "../../types/json.js";
 import { byIdPath, listPath, type AppIdKind, type ListOperationId } from "../endpoints.js";
 import type { CheckGroup } from "../report.js";
 
@@ -28,9 +28,16 @@ export interface CheckDraft {
   skipReason?: string;
 }
 
-export function fetchList(ctx: VerifyContext, operationId: ListOperationId, slash: boolean, kind: AppIdKind): Promise<ProviderResponse> {
+/** A list; `likelyText`: what it probably is (see ProviderClient.get), for a second form of a list already read. */
+export function fetchList(
+  ctx: VerifyContext,
+  operationId: ListOperationId,
+  slash: boolean,
+  kind: AppIdKind,
+  likelyText?: string,
+): Promise<ProviderResponse> {
   const appId = kind === "app" ? ctx.appId : kind === "unknown" ? ctx.unknownAppId : undefined;
-  return ctx.client.get(listPath(operationId, slash), appId === undefined ? {} : { app_id: appId });
+  return ctx.client.get(listPath(operationId, slash), appId === undefined ? {} : { app_id: appId }, likelyText);
 }
 
 export const fetchById = (ctx: VerifyContext, evaluationId: string, slash: boolean): Promise<ProviderResponse> =>
@@ -48,14 +55,17 @@ export const MAX_BY_ID_FETCHES = 1_000;
 /** The answer the checks compare: not a transport fault (the transport check reports that). */
 export const answered = (response: ProviderResponse): boolean => response.transport === undefined;
 
-/** The records of a list response, or undefined when it is not a 200 JSON array (conformance reports that). */
-export const listRecords = (response: ProviderResponse): unknown[] | undefined =>
-  response.status === 200 && Array.isArray(response.json) ? response.json : undefined;
+/**
+ * The records of a list response, or undefined when it is not a 200 JSON array (conformance reports
+ * that). A long list's records are parsed one at a time as they are walked: walk it, do not keep it.
+ */
+export const listRecords = (response: ProviderResponse): JsonList | undefined => (response.status === 200 ? response.elements : undefined);
 
 /** The ids of a human-evaluation list, in order, without duplicates. */
-export function recordIds(records: readonly unknown[]): string[] {
-  const ids = records.map((r) => (isPlainObject(r) && typeof r.id === "string" ? r.id : undefined)).filter((id) => id !== undefined);
-  return [...new Set(ids)];
+export function recordIds(records: Iterable<unknown>): string[] {
+  const ids = new Set<string>();
+  for (const r of records) if (isPlainObject(r) && typeof r.id === "string") ids.add(r.id);
+  return [...ids];
 }
 
 /** The human evaluation ids the by-id checks fetch: the app's list's (the first MAX_BY_ID_FETCHES), plus --human-evaluation-id. */

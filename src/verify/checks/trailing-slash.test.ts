@@ -13,6 +13,7 @@ const response = (request: string, status: number, json: unknown): ProviderRespo
     headers,
     text,
     json,
+    elements: Array.isArray(json) ? json : undefined,
     parsed: true,
     durationMs: 1,
     sent: { operationId: "listEvaluations", method, path: target.split("?")[0]!, query: [], headers: [], label: "test" },

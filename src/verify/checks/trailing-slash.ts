@@ -63,7 +63,10 @@ export const listTrailingSlashCheck = (operationId: ListOperationId): Check =>
     operationId,
     needsAppId: true,
     async run(ctx) {
-      const [plain, slashed] = await Promise.all([fetchList(ctx, operationId, false, "app"), fetchList(ctx, operationId, true, "app")]);
+      // The `/path/` form after the plain one, compared with its text as it arrives: the same 26 MB
+      // list is then not held twice (src/engine/body-text.ts).
+      const plain = await fetchList(ctx, operationId, false, "app");
+      const slashed = await fetchList(ctx, operationId, true, "app", plain.text);
       return compareForms(plain, slashed);
     },
   });
