@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isToolkitError } from "../errors.js";
 import { createRecordReader, type RecordHandler, type RecordRead, type ValueKind } from "./json-record-reader.js";
+import { JsonStreamReader, JsonSyntaxError, JsonTooDeepError } from "./json-stream.js";
 
 type Place = ReturnType<RecordHandler["root"]>;
 
@@ -103,6 +104,53 @@ describe("createRecordReader", () => {
     ["empty", "", /^E_JSON_PARSE: data\.json is not valid JSON: no JSON value/],
   ])("refuses %s with one named error", (_name, text, pattern) => {
     expect(failure(text)).toMatch(pattern);
+  });
+
+  // Records are skimmed (only strings and brackets followed) and parsed alone: a broken one is named
+  // as a strict read of the whole file names it, the same reason at the same line and column.
+  it.each([
+    ["a missing comma", '[\n  {"a": 1},\n  {"a": 1 "b": 2}\n]'],
+    ["a bracket for a brace", '[{"a": [1, 2}, {"b": 3}]]'],
+    ["a brace for a bracket, later on a new line", '[{"a": 1},\n {"b": [1,\n 2}\n]'],
+    ["a bad literal deep inside", '{"evaluations": [{"x": {"y": [1, nul]}}], "human_evaluations": []}'],
+    ["a key without its colon", '{"evaluations": [{"x" 1}], "human_evaluations": []}'],
+    ["a bracket that never closes", '[{"a": {"b": [1]}\n'],
+    ["a string that never ends", '[{"a": "open}]'],
+    ["a syntax error before nesting too deep", `[{"a": 1 2, "b": ${"[".repeat(1001)}${"]".repeat(1001)}}]`],
+    ["nesting too deep in a dataset's list", `{"evaluations": [${"[".repeat(999)}${"]".repeat(999)}]}`],
+  ])("names %s as a strict read does", (_name, text) => {
+    const strict = (): string => {
+      const reader = new JsonStreamReader({
+        open: () => false,
+        close: () => undefined,
+        key: () => undefined,
+        stringLimit: () => 0,
+        scalar: () => undefined,
+      });
+      try {
+        reader.write(new TextEncoder().encode(text));
+        reader.end();
+      } catch (error) {
+        if (error instanceof JsonSyntaxError)
+          return `E_JSON_PARSE: data.json is not valid JSON: ${error.reason} at line ${error.line}, column ${error.column}`;
+        if (error instanceof JsonTooDeepError)
+          return "E_JSON_TOO_DEEP: data.json nests arrays or objects more than 1,000 levels deep (the limit of every JSON value read here)";
+        throw error;
+      }
+      return "no error";
+    };
+    const place: Place = text.startsWith("{") ? "members" : "items";
+    for (const size of [1, 3, 7, 4096]) {
+      let message = "no error";
+      try {
+        read(text, size, place, ["evaluations", "human_evaluations"]);
+      } catch (error) {
+        if (!isToolkitError(error)) throw error;
+        message = `${error.code}: ${error.message}`;
+      }
+      expect(message, `pieces of ${size}`).toBe(strict());
+    }
+    expect(strict()).not.toBe("no error");
   });
 
   it("refuses bytes that are not UTF-8, in a record or between records, naming the offset", () => {

@@ -1,7 +1,8 @@
 // A streaming JSON reader: bytes in, in pieces of any size, events out (a container opens or closes,
 // a key, a value), so a document far larger than any string V8 can hold (a 1 GiB HAR file) is read in
 // constant memory. The visitor decides, value by value, what to keep: a container it declines is
-// skipped whole without a single event, a string only up to the bytes it allows (a 300 MB base64
+// skipped whole without a single event (read to its end by the grammar, or skimmed when the visitor
+// checks its bytes itself: "cut"), a string only up to the bytes it allows (a 300 MB base64
 // body it does not need is scanned with indexOf and never decoded). Kept strings are decoded by
 // JSON.parse, so their escapes are checked exactly; numbers and literals by the grammar. Depth and
 // token sizes are capped: a hostile input cannot grow the stack, a key or a number without bound.
@@ -15,8 +16,13 @@ export const TOO_LONG: unique symbol = Symbol("too long");
 export type JsonScalar = string | number | boolean | null | typeof SKIPPED | typeof TOO_LONG;
 
 export interface JsonVisitor {
-  /** A container starts (the value of the last key, an array item, or the root); false skips it whole (then `scalar(SKIPPED)`). */
-  open(kind: "object" | "array"): boolean;
+  /**
+   * A container starts (the value of the last key, an array item, or the root); false skips it whole
+   * (then `scalar(SKIPPED)`). "cut" skips it too, skimmed rather than read: only its strings and
+   * brackets are followed (and its depth and lines counted), so the caller, which cuts its bytes out to
+   * parse them whole, owns checking them (JSON.parse checks everything the skim takes on trust).
+   */
+  open(kind: "object" | "array"): boolean | "cut";
   /** The last container `open` accepted ends. */
   close(): void;
   /** An object's key; undefined when it is longer than `maxKeyBytes`. */
@@ -56,6 +62,8 @@ export class JsonTooDeepError extends Error {
 
 const enum Mode {
   Value,
+  /** Inside a container skimmed for the visitor (open said "cut"). */
+  Cut,
   AfterValue,
   Key,
   Colon,
@@ -115,6 +123,9 @@ export class JsonStreamReader {
   private token = "";
   private told = "";
   private at = 0;
+  // The container being skimmed: how many brackets are open in it, and whether a string is.
+  private cutDepth = 0;
+  private cutInString = false;
 
   constructor(
     private readonly visitor: JsonVisitor,
@@ -139,6 +150,11 @@ export class JsonStreamReader {
     return this.at;
   }
 
+  /** Where `position` is, as a syntax error would name it: its line and column (1-based, in bytes). */
+  get place(): { line: number; column: number } {
+    return { line: this.line, column: this.at - this.lineStart + 1 };
+  }
+
   private fail(reason: string, at: number): never {
     throw new JsonSyntaxError(reason, this.line, at - this.lineStart + 1, at);
   }
@@ -159,6 +175,13 @@ export class JsonStreamReader {
     this.at = at;
     const live = this.live;
     const entered = live && this.visitor.open(object ? "object" : "array");
+    if (entered === "cut") {
+      this.stack.push({ object, skip: true, report: Report.Skipped, first: false });
+      this.mode = Mode.Cut;
+      this.cutDepth = 1;
+      this.cutInString = false;
+      return;
+    }
     this.stack.push({ object, skip: !entered, report: entered ? Report.Close : live ? Report.Skipped : Report.None, first: true });
     this.mode = object ? Mode.Key : Mode.Value;
   }
@@ -242,32 +265,73 @@ export class JsonStreamReader {
     let nextBackslash = -2;
     // Where the string being read starts in this chunk: kept in one piece per chunk, not per escape.
     let segmentStart = 0;
+    // Where the string being read or skimmed closes: the index of its quote, past its escapes, or -1
+    // when it goes on past this chunk (then `i` is the chunk's end).
+    const closingQuote = (): number => {
+      if (this.escaped) {
+        this.escaped = false;
+        i++;
+      }
+      while (i < n) {
+        if (nextQuote !== -1 && nextQuote < i) nextQuote = chunk.indexOf(QUOTE, i);
+        if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = chunk.indexOf(BACKSLASH, i);
+        if (nextBackslash !== -1 && (nextQuote === -1 || nextBackslash < nextQuote)) {
+          // An escape: its next byte (a quote, a backslash, u...) is part of the string.
+          i = nextBackslash + 2;
+          if (i > n) {
+            this.escaped = true;
+            i = n;
+          }
+          continue;
+        }
+        if (nextQuote !== -1) return nextQuote;
+        i = n;
+      }
+      return -1;
+    };
     while (i < n) {
       switch (this.mode) {
-        case Mode.String: {
-          if (this.escaped) {
-            this.escaped = false;
-            i++;
+        case Mode.Cut: {
+          // A skimmed container: strings skipped by the same indexOf as a string read, brackets
+          // counted, lines counted (outside strings a line feed is whitespace); nothing else is looked at.
+          if (this.cutInString) {
+            const quote = closingQuote();
+            if (quote === -1) continue;
+            i = quote + 1;
+            this.cutInString = false;
             continue;
           }
-          if (nextQuote !== -1 && nextQuote < i) nextQuote = chunk.indexOf(QUOTE, i);
-          if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = chunk.indexOf(BACKSLASH, i);
-          if (nextBackslash !== -1 && (nextQuote === -1 || nextBackslash < nextQuote)) {
-            // An escape: its next byte (a quote, a backslash, u...) is part of the string.
-            i = nextBackslash + 2;
-            if (i > n) {
-              this.escaped = true;
-              i = n;
+          // Up to the next string, or the bracket that closes the container, in one tight loop.
+          let depth = this.cutDepth;
+          // As deep as openContainer counts: the open containers around, plus those open in this one.
+          const deepest = this.maxDepth - this.stack.length + 1;
+          for (; i < n; i++) {
+            const b = chunk[i]!;
+            if (b === QUOTE) break;
+            if (b === 0x7b || b === 0x5b) {
+              if (depth >= deepest)
+                throw new JsonTooDeepError(`nested more than ${this.maxDepth} levels deep at byte offset ${this.base + i}`);
+              depth++;
+            } else if (b === 0x7d || b === 0x5d) {
+              if (--depth === 0) break;
+            } else if (b === 0x0a) {
+              this.line++;
+              this.lineStart = this.base + i + 1;
             }
-            continue;
           }
-          if (nextQuote === -1) {
-            i = n; // the rest of the chunk is string: kept below
-            continue;
-          }
-          this.keep(chunk, segmentStart, nextQuote);
-          i = nextQuote + 1;
-          this.endString(this.base + nextQuote);
+          this.cutDepth = depth;
+          if (i === n) continue;
+          if (depth === 0) this.closeContainer(this.base + i);
+          else this.cutInString = true;
+          i++;
+          continue;
+        }
+        case Mode.String: {
+          const quote = closingQuote();
+          if (quote === -1) continue; // the rest of the chunk is string: kept below
+          this.keep(chunk, segmentStart, quote);
+          i = quote + 1;
+          this.endString(this.base + quote);
           continue;
         }
         case Mode.Number:

@@ -2,6 +2,7 @@
 // app's two lists, then each listed human evaluation by id) or a HAR file read as a stream (the
 // answers of the three endpoints it holds, the newest answer of a record winning). Each record keeps
 // its text as the provider wrote it, so a plain snapshot is byte for byte what was sent.
+import { differences } from "../check/json-differences.js";
 import { harEntryText, operationOfPath as operationOfUrlPath, readHarEntries, type HarEntryFields } from "../coverage/index.js";
 import {
   assertReachable,
@@ -64,29 +65,8 @@ export const idOf = (value: unknown): string | undefined =>
     ? (value as { id: string }).id
     : undefined;
 
-/** The JSON paths where two parsed values differ (the first 10), `$` when their kinds differ. */
-export function differingPaths(a: unknown, b: unknown, path = "$", out: string[] = []): string[] {
-  if (out.length >= 10) return out;
-  if (Object.is(a, b)) return out;
-  const kind = (v: unknown): string => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
-  if (kind(a) !== kind(b) || (kind(a) !== "object" && kind(a) !== "array")) {
-    out.push(path);
-    return out;
-  }
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) out.push(`${path}.length`);
-    for (let i = 0; i < Math.min(a.length, b.length); i++) differingPaths(a[i], b[i], `${path}[${i}]`, out);
-    return out;
-  }
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
-    const at = /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
-    if (!(key in x) || !(key in y)) out.push(at);
-    else differingPaths(x[key], y[key], at, out);
-  }
-  return out;
-}
+/** The JSON paths where two parsed values differ (the first 10). */
+export const differingPaths = (a: unknown, b: unknown): string[] => differences(a, b, 10).map((d) => d.path);
 
 /** The list's records, or E_SNAPSHOT_SOURCE saying why this list cannot be snapshotted (exit 2); `named`: the request may be shown. */
 function listRecords(response: ProviderResponse, what: string, named: boolean): CollectedRecord[] {

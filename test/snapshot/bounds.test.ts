@@ -214,7 +214,7 @@ describe("a by-id answer that is not its list record", () => {
     const written = JSON.parse(await readFile(out, "utf8")) as { human_evaluations: Json[] };
     const pseudonym = written.human_evaluations[1]!.id as string;
     expect(run.stdout).toContain(
-      `error: by id: human_evaluations[1] (id ${pseudonym}): the by-id answer differs from the list record at $.variant_names[0], $.testset_name`,
+      `error: by id: human_evaluations[1] (id ${pseudonym}): the by-id answer differs from the list record at $.testset_name, $.variant_names[0]`,
     );
     expect(run.stdout + run.stderr).not.toContain(HUMAN_ID);
   });

@@ -2,7 +2,7 @@
 // endpoint: a client that opens a row of the list must see the same record.
 import { isPlainObject } from "../../types/json.js";
 import { byIdLabel, listLabel } from "../endpoints.js";
-import { firstDifference, showValue } from "../first-difference.js";
+import { firstDifference, showValue } from "../../check/json-differences.js";
 import { createFindingList } from "../../engine/finding-list.js";
 import { fetchById, fetchList, finding, listRecords, MAX_BY_ID_FETCHES, noIdReason } from "./context.js";
 import { defineCheck, skip } from "./define-check.js";

@@ -2,7 +2,7 @@
 // the engine's conformance check (src/engine/checks/conformance.ts, run on every answer) sees every
 // record, not just one example. What only a whole list shows is checked here: a record listed twice.
 import { byIdLabel, listLabel, type ListOperationId } from "../endpoints.js";
-import { showValue } from "../first-difference.js";
+import { showValue } from "../../check/json-differences.js";
 import type { ProviderResponse } from "../../engine/provider-client.js";
 import { isPlainObject } from "../../types/json.js";
 import { fetchById, fetchList, finding, humanEvaluationIds, listRecords, noIdReason, type FindingDraft } from "./context.js";

@@ -1,7 +1,7 @@
 // Both forms of every path answer alike: the real service serves `/evaluations` and `/evaluations/`
 // (its own web client calls the trailing-slash form; domain notes), so a provider must too.
 import { byIdLabel, listLabel, type ListOperationId } from "../endpoints.js";
-import { firstDifference, showValue } from "../first-difference.js";
+import { firstDifference, showValue } from "../../check/json-differences.js";
 import type { ProviderResponse } from "../../engine/provider-client.js";
 import { answered, fetchById, fetchList, finding, humanEvaluationIds, noIdReason, type FindingDraft } from "./context.js";
 import { defineCheck, skip, type Check } from "./define-check.js";
