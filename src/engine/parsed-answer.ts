@@ -4,7 +4,7 @@
 // nobody reads (a check that needs only the status, a 20,000-record list while another one is still
 // being read) costs no parsed copy. A long array is checked element by element and then walked the
 // same way (`elements`): its whole parse (42 MB for a 26 MB list) exists only if a check reads `json`.
-import { arrayElementBounds, elementText, jsonElements } from "../io/json-array-elements.js";
+import { arrayElementBounds, elementRuns, jsonElements } from "../io/json-array-elements.js";
 import type { JsonList } from "../types/json.js";
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../io/json-depth.js";
 import type { ExchangeAnswer, Redirect } from "./http-client.js";
@@ -69,22 +69,19 @@ function parseWhole(text: string): BodyParse {
 }
 
 /**
- * A long array checked element by element (each parsed, its depth counted under the array's, then
- * dropped): the elements are walked from the text, the whole parsed only when `json` is read. Anything
+ * A long array checked element by element (parsed in runs, each element's depth counted under the
+ * array's, then dropped): the elements are walked from the text, the whole parsed only when `json` is read. Anything
  * else (not an array, an element that does not parse or nests too deep) is parsed whole, so that
  * every fault reads as it does for a short body.
  */
 function parseElementwise(text: string): BodyParse {
   const bounds = arrayElementBounds(text);
   if (bounds === undefined) return parseWhole(text);
-  for (let k = 0; k < bounds.length; k++) {
-    let element: unknown;
-    try {
-      element = JSON.parse(elementText(text, bounds, k)) as unknown;
-    } catch {
-      return parseWhole(text);
-    }
-    if (exceedsJsonDepth(element, MAX_JSON_DEPTH - 1)) return parseWhole(text);
+  try {
+    for (const run of elementRuns(text, bounds))
+      for (const element of run) if (exceedsJsonDepth(element, MAX_JSON_DEPTH - 1)) return parseWhole(text);
+  } catch {
+    return parseWhole(text);
   }
   let whole: unknown;
   return {

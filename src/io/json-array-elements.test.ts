@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arrayElementBounds, elementText, jsonElements } from "./json-array-elements.js";
+import { arrayElementBounds, elementRuns, elementText, jsonElements } from "./json-array-elements.js";
 import { textValueEnd } from "./json-value-end.js";
 
 const texts = (text: string): string[] | undefined => {
@@ -69,5 +69,21 @@ describe("textValueEnd", () => {
     expect(textValueEnd('"open', 0)).toBe(-1);
     expect(textValueEnd("[1,[2", 0)).toBe(-1);
     expect(textValueEnd("12}", 0)).toBe(2);
+  });
+});
+
+describe("elementRuns", () => {
+  it("parses the elements a run at a time, at most 1,024 elements or about 64 KiB each, in order", () => {
+    const many = JSON.stringify(Array.from({ length: 3000 }, (_, i) => i));
+    const runs = [...elementRuns(many, arrayElementBounds(many)!)];
+    expect(runs.map((run) => run.length)).toEqual([1024, 1024, 952]);
+    expect(runs.flat()).toEqual(JSON.parse(many));
+    const wide = JSON.stringify(Array.from({ length: 10 }, () => "x".repeat(30_000)));
+    expect([...elementRuns(wide, arrayElementBounds(wide)!)].map((run) => run.length)).toEqual([3, 3, 3, 1]);
+  });
+
+  it("a run with a broken element throws JSON.parse's error", () => {
+    const text = '[1, {"a":}, 3]';
+    expect(() => [...elementRuns(text, arrayElementBounds(text)!)]).toThrow(SyntaxError);
   });
 });

@@ -63,12 +63,32 @@ const grow = (array: Uint32Array): Uint32Array<ArrayBuffer> => {
 /** The text of element `k`. */
 export const elementText = (text: string, bounds: ElementBounds, k: number): string => text.slice(bounds.starts[k], bounds.ends[k]);
 
-/** The elements of `text` (bounds from arrayElementBounds), each parsed when the walk reaches it and dropped after. */
+/** A run of elements parsed at once: at most this many of them, */
+const RUN_ELEMENTS = 1024;
+/** or about this many characters of text (a run ends after the element that reaches it). */
+const RUN_CHARS = 64 * 1024;
+
+/**
+ * The elements of `text` in runs, each run parsed at once (its slice of the text, separators and all,
+ * between brackets: valid exactly when each of its elements is), so that a million small records
+ * cost a few thousand JSON.parse calls, not a million, and a run's records die young. A run that
+ * does not parse throws JSON.parse's SyntaxError.
+ */
+export function* elementRuns(text: string, bounds: ElementBounds): Generator<unknown[], void, undefined> {
+  for (let first = 0; first < bounds.length;) {
+    let last = first;
+    while (last + 1 < bounds.length && last + 1 - first < RUN_ELEMENTS && bounds.ends[last]! - bounds.starts[first]! < RUN_CHARS) last++;
+    yield JSON.parse(`[${text.slice(bounds.starts[first], bounds.ends[last])}]`) as unknown[];
+    first = last + 1;
+  }
+}
+
+/** The elements of `text` (bounds from arrayElementBounds), parsed run by run as the walk reaches them and dropped after. */
 export function jsonElements(text: string, bounds: ElementBounds): Iterable<unknown> & { readonly length: number } {
   return {
     length: bounds.length,
     *[Symbol.iterator]() {
-      for (let k = 0; k < bounds.length; k++) yield JSON.parse(elementText(text, bounds, k)) as unknown;
+      for (const run of elementRuns(text, bounds)) yield* run;
     },
   };
 }

@@ -61,11 +61,18 @@ export const answered = (response: ProviderResponse): boolean => response.transp
  */
 export const listRecords = (response: ProviderResponse): JsonList | undefined => (response.status === 200 ? response.elements : undefined);
 
+/** Each list's ids, found once: a long list's records are parsed again on every walk (a million of them, a second). */
+const idsOfList = new WeakMap<JsonList, readonly string[]>();
+
 /** The ids of a human-evaluation list, in order, without duplicates. */
-export function recordIds(records: Iterable<unknown>): string[] {
-  const ids = new Set<string>();
-  for (const r of records) if (isPlainObject(r) && typeof r.id === "string") ids.add(r.id);
-  return [...ids];
+export function recordIds(records: JsonList): readonly string[] {
+  let ids = idsOfList.get(records);
+  if (ids === undefined) {
+    const found = new Set<string>();
+    for (const r of records) if (isPlainObject(r) && typeof r.id === "string") found.add(r.id);
+    idsOfList.set(records, (ids = [...found]));
+  }
+  return ids;
 }
 
 /** The human evaluation ids the by-id checks fetch: the app's list's (the first MAX_BY_ID_FETCHES), plus --human-evaluation-id. */
