@@ -73,12 +73,12 @@ describe("textValueEnd", () => {
 });
 
 describe("elementRuns", () => {
-  it("parses the elements a run at a time, at most 1,024 elements or about 64 KiB each, in order", () => {
+  it("parses the elements a run at a time, at most 1,024 elements or about 16 KiB each, in order", () => {
     const many = JSON.stringify(Array.from({ length: 3000 }, (_, i) => i));
     const runs = [...elementRuns(many, arrayElementBounds(many)!)];
     expect(runs.map((run) => run.length)).toEqual([1024, 1024, 952]);
     expect(runs.flat()).toEqual(JSON.parse(many));
-    const wide = JSON.stringify(Array.from({ length: 10 }, () => "x".repeat(30_000)));
+    const wide = JSON.stringify(Array.from({ length: 10 }, () => "x".repeat(7_000)));
     expect([...elementRuns(wide, arrayElementBounds(wide)!)].map((run) => run.length)).toEqual([3, 3, 3, 1]);
   });
 
