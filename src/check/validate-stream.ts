@@ -18,6 +18,7 @@ import { unwrapFixtureLine } from "./record-kind.js";
 import { createNdjsonValidation, type NdjsonValidation } from "./validate-ndjson.js";
 import { createRecordStreamValidation, type RecordStreamValidation } from "./validate-record-stream.js";
 import { schemaFor, VALIDATE_SCHEMAS, validateAll, validateFolded, type Validation, type ValidateSchema } from "./validate-document.js";
+import { concatBytes } from "../io/concat-bytes.js";
 
 export type InputFormat = "json" | "ndjson";
 /** What `validate --format` takes. */
@@ -130,7 +131,7 @@ export function createValidateStream(subject: string, options: ValidateStreamOpt
 
   /** A document no larger than streamAbove, as validate has always read one. */
   const whole = (): StreamValidation => {
-    const bytes = held.length === 1 ? held[0]! : concat(held, heldBytes);
+    const bytes = concatBytes(held, heldBytes);
     held = [];
     const text = decodeUtf8Portable(bytes, subject);
     const document = parseJsonText(text, subject);
@@ -204,7 +205,7 @@ function createSniffer(limit: number): { write(chunk: Uint8Array): InputFormat |
   const judge = (ended: boolean): InputFormat | undefined => {
     let value: unknown;
     try {
-      value = JSON.parse(decoder.decode(concat(line, lineBytes))) as unknown;
+      value = JSON.parse(decoder.decode(concatBytes(line, lineBytes))) as unknown;
     } catch {
       return "json";
     }
@@ -261,15 +262,4 @@ function createSniffer(limit: number): { write(chunk: Uint8Array): InputFormat |
       return "json";
     },
   };
-}
-
-function concat(parts: readonly Uint8Array[], total: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

@@ -25,6 +25,7 @@ import {
 import { harBodyWanted, isHar, observeHarEntry, type HarEntryFields } from "./har.js";
 import type { Observation, ObservationSource } from "./observation.js";
 import type { CoverageInput } from "./tally.js";
+import { concatBytes } from "../io/concat-bytes.js";
 
 /** The longest NDJSON line, and the largest observation of a report: far above any real one. */
 export const MAX_OBSERVATION_BYTES = 1 << 20;
@@ -237,7 +238,7 @@ export function createObservationReader(file: string, collector: () => Observati
 
   /** The first line that is not blank, once known (whole, or the first 1 MiB of it), or undefined. */
   const decide = (ended: boolean): boolean => {
-    const bytes = joinAll(waiting!, waitingBytes);
+    const bytes = concatBytes(waiting!, waitingBytes);
     waiting = [bytes];
     let start = 0;
     while (start < bytes.length && WHITESPACE.has(bytes[start]!)) start++;
@@ -274,17 +275,6 @@ export function createObservationReader(file: string, collector: () => Observati
       return sink!.end();
     },
   };
-}
-
-function joinAll(parts: readonly Uint8Array[], total: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
 }
 
 type Role = "root" | "log" | "entries" | "entry" | "request" | "response" | "content" | "observations" | "build";

@@ -26,12 +26,15 @@ export interface FindingList {
   findings: () => ProviderFinding[];
 }
 
+/** What findings past the bound are counted by. */
+const countedAs = (severity: Severity, rule: string): string => `${severity} ${rule}`;
+
 export function createFindingList(limit = MAX_FINDINGS_PER_CHECK): FindingList {
   const kept: ProviderFinding[] = [];
   const beyond = new Map<string, { first: ProviderFinding; count: number }>();
   const addWith = <F extends { severity: Severity; rule: string }>(f: F, complete: (finding: F) => ProviderFinding): void => {
     if (kept.length < limit) return void kept.push(complete(f));
-    const key = `${f.severity} ${f.rule}`;
+    const key = countedAs(f.severity, f.rule);
     const seen = beyond.get(key);
     if (seen === undefined) beyond.set(key, { first: complete(f), count: 1 });
     else seen.count++;
@@ -41,7 +44,7 @@ export function createFindingList(limit = MAX_FINDINGS_PER_CHECK): FindingList {
     addWith,
     countOnly(severity, rule) {
       if (kept.length < limit) return false;
-      const seen = beyond.get(`${severity} ${rule}`);
+      const seen = beyond.get(countedAs(severity, rule));
       if (seen !== undefined) seen.count++;
       return seen !== undefined;
     },

@@ -24,6 +24,7 @@ import {
 } from "./json-stream.js";
 import { MAX_LINE_BYTES } from "./ndjson-lines.js";
 import { notUtf8Error } from "./utf8-offset.js";
+import { concatBytes } from "./concat-bytes.js";
 
 /** The largest record cut out (64 MiB, as an NDJSON line): a larger one is reported by its size, unread. */
 export const MAX_RECORD_BYTES = MAX_LINE_BYTES;
@@ -134,7 +135,7 @@ export function createRecordReader(source: string, handler: RecordHandler, optio
     if (start >= chunkBase) bytes = chunk.subarray(start - chunkBase, end - chunkBase);
     else {
       parts.push(chunk.subarray(0, end - chunkBase));
-      bytes = concat(parts, partBytes + end - chunkBase);
+      bytes = concatBytes(parts, partBytes + end - chunkBase);
       parts = [];
       partBytes = 0;
     }
@@ -258,7 +259,7 @@ export function createRecordReader(source: string, handler: RecordHandler, optio
   const failed = (error: unknown): never => {
     if (recordStart !== -1 && !recordTooLarge) {
       const pieces = [...parts, chunk.subarray(Math.max(0, recordStart - chunkBase))];
-      const seen = concat(
+      const seen = concatBytes(
         pieces,
         pieces.reduce((total, piece) => total + piece.length, 0),
       );
@@ -297,7 +298,7 @@ export function createRecordReader(source: string, handler: RecordHandler, optio
     write(bytes) {
       if (head === undefined) return feed(bytes);
       // The first bytes wait until it is known whether they start with a BOM.
-      const joined = concat([head, bytes], head.length + bytes.length);
+      const joined = concatBytes([head, bytes], head.length + bytes.length);
       if (joined.length < BOM.length && joined.every((b, i) => b === BOM[i])) {
         head = joined;
         return;
@@ -323,14 +324,4 @@ export function createRecordReader(source: string, handler: RecordHandler, optio
       }
     },
   };
-}
-
-function concat(parts: readonly Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

@@ -7,6 +7,7 @@
 // JSON.parse, so their escapes are checked exactly; numbers and literals by the grammar. Depth and
 // token sizes are capped: a hostile input cannot grow the stack, a key or a number without bound.
 // Browser-safe: Uint8Array and TextDecoder only.
+import { concatBytes } from "./concat-bytes.js";
 
 /** A value that was not kept: a declined container, or a string the visitor allowed no byte of. */
 export const SKIPPED: unique symbol = Symbol("skipped");
@@ -221,7 +222,7 @@ export class JsonStreamReader {
     const kept = this.stringLimit > 0 && !this.stringTooLong;
     let text: string | undefined;
     if (kept) {
-      const raw = this.stringParts.length === 1 ? this.stringParts[0]! : concat(this.stringParts, this.stringBytes);
+      const raw = concatBytes(this.stringParts, this.stringBytes);
       this.stringParts = [];
       try {
         text = JSON.parse(`"${this.decoder.decode(raw)}"`) as string;
@@ -424,14 +425,4 @@ export class JsonStreamReader {
         this.base,
       );
   }
-}
-
-function concat(parts: readonly Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

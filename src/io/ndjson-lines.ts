@@ -6,6 +6,7 @@
 // decoded together, once: a million short lines cost a million slices of a few strings, not a
 // million decodings. Browser-safe: Uint8Array and TextDecoder only.
 import { invalidUtf8Offset } from "./utf8-offset.js";
+import { concatBytes } from "./concat-bytes.js";
 
 /** The longest line read (64 MiB): far above any record, far below the longest string V8 can hold. */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
@@ -127,7 +128,7 @@ export function createLineReader(handler: LineHandler, maxLineBytes = MAX_LINE_B
       handler.fault(next++, "too-long", `longer than ${maxLineBytes.toLocaleString("en-US")} bytes: not read`);
       return;
     }
-    one(parts.length === 1 ? parts[0]! : concat(parts, partBytes));
+    one(concatBytes(parts, partBytes));
     parts = [];
     partBytes = 0;
   };
@@ -153,14 +154,4 @@ export function createLineReader(handler: LineHandler, maxLineBytes = MAX_LINE_B
       if (partBytes > 0 || tooLong) finishCarried();
     },
   };
-}
-
-function concat(parts: readonly Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

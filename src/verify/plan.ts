@@ -3,18 +3,12 @@
 // id (and the first in its slash form), an unknown and a malformed human evaluation id. The engine's
 // checks judge every answer (src/engine/checks); verify's own checks compare answers across
 // endpoints (src/verify/checks). The client sends each distinct request once, whoever asks first.
-import { fetchById, fetchList, humanEvaluationIds, type VerifyContext } from "./checks/context.js";
-import { LIST_OPERATIONS, type ListOperationId } from "./endpoints.js";
-
-/** The app's list in both forms: the `/path/` one once the plain one is read, compared with it as it comes (one copy of a 26 MB list, not two). */
-async function bothForms(ctx: VerifyContext, op: ListOperationId): Promise<void> {
-  const plain = await fetchList(ctx, op, false, "app");
-  await fetchList(ctx, op, true, "app", plain.text);
-}
+import { fetchBothForms, fetchById, fetchList, humanEvaluationIds, type VerifyContext } from "./checks/context.js";
+import { LIST_OPERATIONS } from "./endpoints.js";
 
 export async function sendPlan(ctx: VerifyContext): Promise<void> {
   const lists = LIST_OPERATIONS.flatMap((op) => [
-    ...(ctx.appId === undefined ? [] : [bothForms(ctx, op)]),
+    ...(ctx.appId === undefined ? [] : [fetchBothForms(ctx, op)]),
     fetchList(ctx, op, false, "none"),
     fetchList(ctx, op, true, "none"),
     fetchList(ctx, op, false, "unknown"),

@@ -40,6 +40,15 @@ export function fetchList(
   return ctx.client.get(listPath(operationId, slash), appId === undefined ? {} : { app_id: appId }, likelyText);
 }
 
+/**
+ * The app's list in both path forms: the `/path/` one once the plain one is read, compared with its
+ * text as it arrives (one copy of a 26 MB list, not two: src/engine/body-text.ts).
+ */
+export async function fetchBothForms(ctx: VerifyContext, operationId: ListOperationId): Promise<[ProviderResponse, ProviderResponse]> {
+  const plain = await fetchList(ctx, operationId, false, "app");
+  return [plain, await fetchList(ctx, operationId, true, "app", plain.text)];
+}
+
 export const fetchById = (ctx: VerifyContext, evaluationId: string, slash: boolean): Promise<ProviderResponse> =>
   ctx.client.get(byIdPath(evaluationId, slash));
 

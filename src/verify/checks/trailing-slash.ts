@@ -3,7 +3,7 @@
 import { byIdLabel, listLabel, type ListOperationId } from "../endpoints.js";
 import { firstDifference, showValue } from "../../check/json-differences.js";
 import type { ProviderResponse } from "../../engine/provider-client.js";
-import { answered, fetchById, fetchList, finding, humanEvaluationIds, noIdReason, type FindingDraft } from "./context.js";
+import { answered, fetchBothForms, fetchById, finding, humanEvaluationIds, noIdReason, type FindingDraft } from "./context.js";
 import { defineCheck, skip, type Check } from "./define-check.js";
 
 /** Key-order-independent JSON, to compare lists whose order differs between two calls. */
@@ -63,10 +63,7 @@ export const listTrailingSlashCheck = (operationId: ListOperationId): Check =>
     operationId,
     needsAppId: true,
     async run(ctx) {
-      // The `/path/` form after the plain one, compared with its text as it arrives: the same 26 MB
-      // list is then not held twice (src/engine/body-text.ts).
-      const plain = await fetchList(ctx, operationId, false, "app");
-      const slashed = await fetchList(ctx, operationId, true, "app", plain.text);
+      const [plain, slashed] = await fetchBothForms(ctx, operationId);
       return compareForms(plain, slashed);
     },
   });
