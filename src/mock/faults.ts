@@ -13,12 +13,19 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<FaultName, string>> = {
   reset: "the connection is reset (a client sees ECONNRESET; fetch rejects)",
   empty: "the connection is closed with no response (socket hang up; fetch rejects)",
   malformed: "a 200 whose chunked body breaks off with a bad chunk (a parse error; fetch rejects)",
-  hang: "no answer at all until the client gives up (its timeout or abort)",
+  hang: "no answer at all until the client gives up (its timeout or abort); the node mock closes the connection after 120 s",
   dribble: "the answer's body trickles out over the delay (default 2000 ms)",
   gateway: "502 with the HTML page a reverse proxy (nginx) serves when the app is down",
 };
 
 export const isFaultName = (value: string): value is FaultName => (FAULTS as readonly string[]).includes(value);
+
+/**
+ * How long the node mock holds a `hang` before it closes the connection without an answer: as long
+ * as the longest delay (MAX_DELAY_MS), so no request holds a socket longer. Every client's own
+ * timeout (fetch in a browser, a test runner's) is shorter or near it.
+ */
+export const MAX_HANG_MS = 120_000;
 
 /** How long a dribbled body takes when the scenario names no delay. */
 export const DEFAULT_DRIBBLE_MS = 2000;

@@ -36,6 +36,8 @@ export interface NodeRequestLike {
   method?: string | undefined;
   url?: string | undefined;
   headers: RequestHeaders;
+  /** node:http's request emits it when its connection goes (for a pipelined request whose response never had the socket). */
+  once?(event: "close", listener: () => void): unknown;
 }
 
 export { checkBasePath, MAX_REQUEST_BODY_BYTES, normalizeBasePath, unquotePath } from "./core.js";
@@ -195,6 +197,21 @@ export function createMockHandler(options: MockHandlerOptions, preloaded?: Datas
     }
   };
 
+  /**
+   * Keeps what stops a held answer until its response closes, or its request does: a pipelined
+   * request's response never gets the socket when the connection goes first, so only the request
+   * tells (its timers and the pending set would keep it otherwise).
+   */
+  const hold = (stop: () => void, request: NodeRequestLike, response: NodeResponseLike): void => {
+    pending.add(stop);
+    const done = (): void => {
+      stop();
+      pending.delete(stop);
+    };
+    response.once("close", done);
+    request.once?.("close", done);
+  };
+
   /** Writes an answer (or enacts its fault) and notes it. */
   const send = (
     request: NodeRequestLike,
@@ -211,13 +228,7 @@ export function createMockHandler(options: MockHandlerOptions, preloaded?: Datas
       const status = fault === "malformed" || fault === "dribble" ? answer.status : null;
       note(request, url, session, started, answer, status);
       const stop = enactFault(fault, answer, response, schedule);
-      if (stop !== undefined) {
-        pending.add(stop);
-        response.once("close", () => {
-          stop();
-          pending.delete(stop);
-        });
-      }
+      if (stop !== undefined) hold(stop, request, response);
       if (fault !== "dribble") return;
     } else {
       response.writeHead(answer.status, answer.headers);
@@ -264,11 +275,7 @@ export function createMockHandler(options: MockHandlerOptions, preloaded?: Datas
       pending.delete(cancel);
       send(request, url, named, started, answer, response);
     });
-    pending.add(cancel);
-    response.once("close", () => {
-      cancel();
-      pending.delete(cancel);
-    });
+    hold(cancel, request, response);
   };
 
   const handler = (request: NodeRequestLike, response: NodeResponseLike): void => {

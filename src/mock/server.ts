@@ -17,6 +17,7 @@ import { createDatasetLoader } from "./off-thread-loader.js";
 import { loadDatasetIndex } from "./load-index.js";
 import { watchDataFile } from "./watch-data-file.js";
 import { prepareRecording } from "./recording.js";
+import { boundPerConnection } from "./connection-bound.js";
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = "127.0.0.1";
@@ -41,7 +42,7 @@ export function createMockServer(options: MockHandlerOptions): MockHttpServer {
 
 function createNodeServer(options: MockHandlerOptions, preloaded?: DatasetIndex): Server & { mock: MockHandler } {
   const handler = createMockHandler(options, preloaded);
-  const server = createServer(handler);
+  const server = createServer(boundPerConnection(handler, options.log === undefined ? {} : { log: options.log }));
   server.on("clientError", answerClientError);
   return Object.assign(server, { mock: handler });
 }

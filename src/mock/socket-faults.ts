@@ -1,12 +1,12 @@
 // The faults of src/mock/faults.ts on a real socket, for the node mock: what a client of uvicorn
 // behind a proxy meets. `reset` resets the TCP connection (ECONNRESET), `empty` closes it without a
 // byte ("socket hang up"), `malformed` sends a status line and a chunked body that breaks off with a
-// chunk size that is no number (a parse error), `hang` sends nothing until the client gives up (or
-// the mock closes), `dribble` sends the headers at once and the body in pieces over its delay.
+// chunk size that is no number (a parse error), `hang` sends nothing until the client gives up, the
+// mock closes or MAX_HANG_MS has passed (the connection is then closed unanswered), `dribble` sends the headers at once and the body in pieces over its delay.
 // (`gateway` is a plain answer: the core makes it.)
 import { STATUS_CODES } from "node:http";
 import type { MockAnswer } from "./core.js";
-import { dribblePieces, type FaultName } from "./faults.js";
+import { dribblePieces, MAX_HANG_MS, type FaultName } from "./faults.js";
 import type { NodeResponseLike, Scheduler } from "./types.js";
 
 const bytesOf = (body: Uint8Array | string): Uint8Array => (typeof body === "string" ? Buffer.from(body) : body);
@@ -29,7 +29,8 @@ export function enactFault(
   response: NodeResponseLike,
   schedule: Scheduler,
 ): (() => void) | undefined {
-  const socket = response.socket ?? undefined;
+  // A pipelined request's response has no socket until the ones before it are sent: its request's.
+  const socket = response.socket ?? response.req?.socket ?? undefined;
   switch (fault) {
     case "reset":
       if (socket?.resetAndDestroy !== undefined) socket.resetAndDestroy();
@@ -48,23 +49,32 @@ export function enactFault(
       socket?.end();
       return undefined;
     }
-    case "hang":
-      return () => socket?.destroy();
+    case "hang": {
+      // Bounded: a client that never gives up does not hold its socket (and the request) for ever.
+      const cancel = schedule(MAX_HANG_MS, () => socket?.destroy());
+      return () => {
+        cancel();
+        socket?.destroy();
+      };
+    }
     case "dribble": {
       const { pieces, intervalMs } = dribblePieces(bytesOf(answer.body), answer.delayMs);
       response.writeHead(answer.status, answer.headers);
-      const cancels: (() => void)[] = [];
-      pieces.forEach((piece, i) => {
-        const last = i === pieces.length - 1;
-        const write = (): void => {
-          if (last) response.end(piece);
-          else response.write?.(piece);
-        };
-        if (i === 0 && !last) write();
-        else cancels.push(schedule(Math.round(intervalMs * i), write));
-      });
-      if (pieces.length === 0) response.end();
-      return () => cancels.forEach((cancel) => cancel());
+      if (pieces.length === 0) {
+        response.end();
+        return undefined;
+      }
+      // One timer at a time, each piece scheduling the next: a dribble holds one timer, not one per
+      // piece (a 120 s dribble is 1,200 pieces; thousands of them pipelined were millions of timers).
+      let cancel = (): void => {};
+      const write = (i: number): void => {
+        if (i === pieces.length - 1) return void response.end(pieces[i]);
+        response.write?.(pieces[i]!);
+        cancel = schedule(Math.round(intervalMs * (i + 1)) - Math.round(intervalMs * i), () => write(i + 1));
+      };
+      if (pieces.length === 1) cancel = schedule(Math.round(intervalMs), () => write(0));
+      else write(0);
+      return () => cancel();
     }
   }
 }

@@ -19,6 +19,8 @@ export interface NodeResponseLike {
   once(event: "close", listener: () => void): unknown;
   write?(chunk: Uint8Array | string): unknown;
   socket?: SocketLike | null;
+  /** The request answered (node:http sets it): its socket is the connection's before the response has it. */
+  req?: { socket?: SocketLike | null } | undefined;
 }
 
 /** The parts of a net.Socket the faults use. */
