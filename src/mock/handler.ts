@@ -7,7 +7,7 @@ import { performance } from "node:perf_hooks";
 import type { Dataset } from "../types/dataset.js";
 import { isToolkitError, ToolkitError } from "../errors.js";
 import { createMockConsole } from "./console/index.js";
-import { createJournal, type JournalFilter, type JournalEntry, type JournalRecord } from "./journal.js";
+import { checkJournalFilter, createJournal, type JournalFilter, type JournalEntry, type JournalRecord } from "./journal.js";
 import { createSessions, sessionOf, type Sessions } from "./sessions.js";
 import { enactFault } from "./socket-faults.js";
 import { escapeControl } from "../check/escape-control.js";
@@ -317,8 +317,9 @@ export function createMockHandler(options: MockHandlerOptions, preloaded?: Datas
     refuseData: (error: ToolkitError): void => mockConsole?.dataChanged({ ok: false, error }),
     liveSummary: (): string | undefined => core.liveSummary,
     requests: (filter?: JournalFilter): JournalEntry[] => {
+      const checked = checkJournalFilter(filter, "server.requests");
       tell(); // this turn's requests too
-      return journal.list(filter);
+      return journal.list(checked);
     },
     sessions,
     dispose(): void {

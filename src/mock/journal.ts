@@ -4,9 +4,13 @@
 // asserts with it what its client sent: the query, the trailing slash, how often it polled.
 // Recording is on the hot path, so it formats nothing: one entry object into a ring slot; the
 // wire form is made when someone reads it. Browser-safe.
-import type { OperationId } from "../contract/operations.js";
+import { isOperationId, OPERATION_IDS, type OperationId } from "../contract/operations.js";
+import { didYouMean } from "../did-you-mean.js";
+import { ToolkitError } from "../errors.js";
+import { isPlainObject } from "../types/json.js";
 import type { RequestHeaders } from "./cors.js";
 import type { FaultName } from "./faults.js";
+import { isSessionName, sessionNameFault } from "./sessions.js";
 
 /** One journal entry, as served (JSON) and as `requests()` returns it. */
 export interface JournalEntry {
@@ -65,6 +69,54 @@ export interface JournalFilter {
 }
 
 export const JOURNAL_SIZE = 1000;
+
+/** The keys of a JournalFilter. */
+export const JOURNAL_FILTER_KEYS = ["operation", "session", "since"] as const;
+
+/** A name as an error line shows it: quoted, cut at 80 characters. */
+const shown = (value: string): string => JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}...` : value);
+
+/** ` (did you mean "x"?)` when `typed` is near one of `known` (short names only: the guess is quadratic). */
+const guess = (typed: string, known: readonly string[]): string => {
+  const meant = typed.length > 100 ? undefined : didYouMean(typed, known);
+  return meant === undefined ? "" : ` (did you mean ${JSON.stringify(meant)}?)`;
+};
+
+/**
+ * A `requests()` filter checked, for `where` (`handlers.requests`, `server.requests`): an unknown key or
+ * operation, a session name no request can carry or a bad `since` is E_USAGE with a did-you-mean.
+ * Filtering by a typo would list nothing, and "the client never called it" would always pass.
+ */
+export function checkJournalFilter(filter: unknown, where: string, keys: readonly string[] = JOURNAL_FILTER_KEYS): JournalFilter {
+  if (filter === undefined) return {};
+  if (!isPlainObject(filter)) throw new ToolkitError("E_USAGE", `${where} takes an object like { operation: "listEvaluations" }`);
+  for (const key of Object.keys(filter))
+    if (!keys.includes(key))
+      throw new ToolkitError("E_USAGE", `${where}: unknown filter ${shown(key)}${guess(key, keys)}; known: ${keys.join(", ")}`);
+  const { operation, session, since } = filter as Record<string, unknown>;
+  const checked: JournalFilter = {};
+  if (operation !== undefined) {
+    if (typeof operation !== "string" || !isOperationId(operation))
+      throw new ToolkitError(
+        "E_USAGE",
+        `${where}: unknown operation ${typeof operation === "string" ? shown(operation) : typeof operation}${typeof operation === "string" ? guess(operation, OPERATION_IDS) : ""}; known: ${OPERATION_IDS.join(", ")}`,
+      );
+    checked.operation = operation;
+  }
+  if (session !== undefined) {
+    if (typeof session !== "string" || !isSessionName(session))
+      throw new ToolkitError("E_USAGE", `${where}: ${sessionNameFault("session", typeof session === "string" ? session : typeof session)}`);
+    checked.session = session;
+  }
+  if (since !== undefined) {
+    if (typeof since !== "number" && typeof since !== "string" && !(since instanceof Date))
+      throw new ToolkitError("E_USAGE", `${where}: since must be a request id, an ISO 8601 time or a Date, got ${typeof since}`);
+    const read = readSince(since);
+    if ("fault" in read) throw new ToolkitError("E_USAGE", `${where}: ${read.fault}`);
+    checked.since = since;
+  }
+  return checked;
+}
 
 const SELECTED_HEADERS = ["accept", "content-type", "origin", "prefer", "referer", "user-agent", "x-mock-session"];
 const REDACTED_HEADERS = ["authorization", "cookie"];

@@ -17,7 +17,7 @@ import type { Observation } from "../coverage/observation.js";
 import { ToolkitError } from "../errors.js";
 import { isPlainObject } from "../types/json.js";
 import { dribblePieces } from "../mock/faults.js";
-import { createJournal, readSince, type JournalEntry, type JournalFilter } from "../mock/journal.js";
+import { checkJournalFilter, createJournal, type JournalEntry, type JournalFilter } from "../mock/journal.js";
 import type { ScenarioPlan } from "../mock/scenarios.js";
 import { parseScenarioSetting, type ScenarioSetting } from "../mock/scenario-switch.js";
 
@@ -69,6 +69,8 @@ export interface EvaluationServiceHandlers extends Array<HttpHandler> {
   /** The requests answered since the handlers were made or last reset, oldest first (`operation`, `since` filter them). */
   requests(filter?: Omit<JournalFilter, "session">): JournalEntry[];
 }
+
+const MSW_FILTER_KEYS = ["operation", "since"];
 
 const timer = (delayMs: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, delayMs));
 
@@ -175,13 +177,9 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
     testPlan = undefined;
     journal.clear();
   };
-  const requests = (filter: Omit<JournalFilter, "session"> = {}): JournalEntry[] => {
-    if (filter.since !== undefined) {
-      const since = readSince(filter.since);
-      if ("fault" in since) throw new ToolkitError("E_USAGE", `handlers.requests: ${since.fault}`);
-    }
-    return journal.list(filter);
-  };
+  // MSW has no sessions: a `session` filter is an unknown key, not a filter that matches nothing.
+  const requests = (filter?: Omit<JournalFilter, "session">): JournalEntry[] =>
+    journal.list(checkJournalFilter(filter, "handlers.requests", MSW_FILTER_KEYS));
   return Object.assign([handler], { setDataset, use, reset, requests });
 }
 
