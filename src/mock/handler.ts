@@ -6,7 +6,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { Dataset } from "../types/dataset.js";
 import { isToolkitError, ToolkitError } from "../errors.js";
-import { createMockConsole } from "./console/index.js";
+import { createMockConsole, type CheckedSession } from "./console/index.js";
+import { createDatasetLoader, type DatasetLoader } from "./off-thread-loader.js";
 import { checkJournalFilter, createJournal, type JournalFilter, type JournalEntry, type JournalRecord } from "./journal.js";
 import { createSessions, sessionOf, type Sessions } from "./sessions.js";
 import { enactFault } from "./socket-faults.js";
@@ -68,6 +69,9 @@ export interface MockHandlerOptions extends MockCoreOptions {
   allowedHosts?: readonly string[];
 }
 
+/** What a core built from an index is given as its data (unread: the index is served). */
+const NO_DATA: Dataset = { evaluations: [], human_evaluations: [] };
+
 const timerScheduler: Scheduler = (delayMs, send) => {
   const timer = setTimeout(send, delayMs);
   return () => clearTimeout(timer);
@@ -117,6 +121,17 @@ export function createMockHandler(options: MockHandlerOptions, preloaded?: Datas
   const journal = createJournal();
   const now = options.now ?? Date.now;
   const sessions = createSessions((data, source) => createMockCore({ ...options, data: data as Dataset, source }));
+  // A large session body is checked on a worker thread (started on the first one, ended by dispose):
+  // a 30 MiB dataset is seconds of parsing and checking no other client waits for. Live mode needs the
+  // records themselves (its story starts from them): checked here, as before.
+  let loader: DatasetLoader | undefined;
+  const checkSession = async (body: Buffer, source: string): Promise<CheckedSession> => {
+    loader ??= createDatasetLoader();
+    const checked = await loader.checkSession(body, source, options.anchor);
+    if (!checked.ok) return checked;
+    const core = checked.index === undefined ? undefined : createMockCore({ ...options, data: NO_DATA, source }, checked.index);
+    return { ok: true, scenario: checked.scenario, core };
+  };
   const mockConsole =
     options.console === false
       ? undefined
@@ -132,6 +147,7 @@ export function createMockHandler(options: MockHandlerOptions, preloaded?: Datas
           host: options.host,
           allowedHosts: options.allowedHosts,
           onError: (error, request) => failedOnce(error, request.method ?? "GET", request.url ?? "/"),
+          ...(options.live === undefined ? { checkSession } : {}),
         });
   const core = createMockCore(mockConsole ? { ...options, scenario: mockConsole.scenario } : options, preloaded);
   const consolePrefix = mockConsole?.prefix ?? "";
@@ -327,6 +343,8 @@ export function createMockHandler(options: MockHandlerOptions, preloaded?: Datas
       mockConsole?.dispose();
       for (const cancel of pending) cancel();
       pending.clear();
+      void loader?.close();
+      loader = undefined;
     },
   });
 }

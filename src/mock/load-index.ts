@@ -40,7 +40,7 @@ async function readWhole(file: string, now: number | undefined, source: string):
  * faster than the whole checker, whose warnings a load drops); a dataset that fails goes through
  * acceptDataset, which says why.
  */
-function passes(value: unknown): value is Dataset {
+export function passes(value: unknown): value is Dataset {
   if (!looksLikeDataset(value)) return false;
   const ids = new Set<string>();
   for (const [key, name] of DATASET_LISTS)

@@ -65,11 +65,34 @@ export const describeSession = (session: Session): SessionInfo => ({
 });
 
 export type SessionPut = { ok: true; session: Session } | { ok: false; status: number; detail: string };
+type Refusal = Extract<SessionPut, { ok: false }>;
+
+/**
+ * What is wrong with a session body's shape (`{ data?, scenario? }`, the scenario included), if
+ * anything, else its scenario plan: checked before its data, on the request thread or on the worker
+ * that checks a large body's data (check-session-body.ts).
+ */
+export function sessionBodyShape(body: unknown): Refusal | { ok: true; plan: ScenarioPlan; data: unknown } {
+  if (!isPlainObject(body))
+    return { ok: false, status: 400, detail: 'the body must be a JSON object like {"data": {...}, "scenario": {"code": 500}}' };
+  const unknown = Object.keys(body).find((key) => key !== "data" && key !== "scenario");
+  if (unknown !== undefined)
+    return { ok: false, status: 400, detail: `unknown session field ${JSON.stringify(unknown)} (known: data, scenario)` };
+  const plan = body.scenario === undefined ? NO_PLAN : parseScenarioSetting(body.scenario, "session scenario");
+  if ("fault" in plan) return { ok: false, status: 400, detail: `scenario: ${plan.fault}` };
+  return { ok: true, plan, data: body.data };
+}
 
 export interface Sessions {
   get(name: string): Session | undefined;
-  /** Sets a session from a body `{ data?, scenario? }` of `bytes` bytes: checked whole before anything changes. */
-  put(name: string, body: unknown, bytes?: number): SessionPut;
+  /**
+   * Sets a session from a body `{ data?, scenario? }` of `bytes` bytes: checked whole before anything
+   * changes. `checked`: the core of its data, already checked and indexed (off the request thread),
+   * served instead of checking `body.data` here.
+   */
+  put(name: string, body: unknown, bytes?: number, checked?: MockCore): SessionPut;
+  /** Whether a body of `bytes` bytes for `name` could be set now (the name, the count and the bytes), before it is read or checked. */
+  admits(name: string, bytes: number): Refusal | undefined;
   delete(name: string): boolean;
   list(): Session[];
 }
@@ -79,38 +102,39 @@ export function createSessions(makeCore: (data: unknown, source: string) => Mock
   const sessions = new Map<string, Session>();
   const sizes = new Map<string, number>();
   let total = 0;
+  const admits = (name: string, bytes: number): Refusal | undefined => {
+    if (!NAME.test(name)) return { ok: false, status: 400, detail: sessionNameFault("a session name", name) };
+    if (!sessions.has(name) && sessions.size >= MAX_SESSIONS)
+      return { ok: false, status: 409, detail: `${MAX_SESSIONS} sessions are set already: delete one first (DELETE .../sessions/NAME)` };
+    if (total - (sizes.get(name) ?? 0) + bytes > MAX_SESSION_DATA_BYTES)
+      return {
+        ok: false,
+        status: 409,
+        detail: `the sessions' data would pass ${MAX_SESSION_DATA_BYTES} bytes together: delete a session first (DELETE .../sessions/NAME)`,
+      };
+    return undefined;
+  };
   return {
     get: (name) => sessions.get(name),
-    put(name, body, bytes = 0) {
+    admits,
+    put(name, body, bytes = 0, checked) {
       if (!NAME.test(name)) return { ok: false, status: 400, detail: sessionNameFault("a session name", name) };
-      if (!isPlainObject(body))
-        return { ok: false, status: 400, detail: 'the body must be a JSON object like {"data": {...}, "scenario": {"code": 500}}' };
-      const unknown = Object.keys(body).find((key) => key !== "data" && key !== "scenario");
-      if (unknown !== undefined)
-        return { ok: false, status: 400, detail: `unknown session field ${JSON.stringify(unknown)} (known: data, scenario)` };
-      if (!sessions.has(name) && sessions.size >= MAX_SESSIONS)
-        return { ok: false, status: 409, detail: `${MAX_SESSIONS} sessions are set already: delete one first (DELETE .../sessions/NAME)` };
-      const held = total - (sizes.get(name) ?? 0);
-      if (held + bytes > MAX_SESSION_DATA_BYTES)
-        return {
-          ok: false,
-          status: 409,
-          detail: `the sessions' data would pass ${MAX_SESSION_DATA_BYTES} bytes together: delete a session first (DELETE .../sessions/NAME)`,
-        };
-      const plan = body.scenario === undefined ? NO_PLAN : parseScenarioSetting(body.scenario, "session scenario");
-      if ("fault" in plan) return { ok: false, status: 400, detail: `scenario: ${plan.fault}` };
-      let core: MockCore | undefined;
-      if (body.data !== undefined && body.data !== null)
+      const shape = sessionBodyShape(body);
+      if (!shape.ok) return shape;
+      const refused = admits(name, bytes);
+      if (refused !== undefined) return refused;
+      let core = checked;
+      if (core === undefined && shape.data !== undefined && shape.data !== null)
         try {
-          core = makeCore(body.data, `session ${name} data`);
+          core = makeCore(shape.data, `session ${name} data`);
         } catch (error) {
           if (!isToolkitError(error)) throw error;
           return { ok: false, status: 422, detail: `${error.code} ${error.message}` };
         }
-      const session: Session = { name, plan, core };
+      const session: Session = { name, plan: shape.plan, core };
       sessions.set(name, session);
+      total += bytes - (sizes.get(name) ?? 0);
       sizes.set(name, bytes);
-      total = held + bytes;
       return { ok: true, session };
     },
     delete(name) {

@@ -9,7 +9,8 @@ import { describeCounts, type DatasetCounts } from "../dataset-index.js";
 import { NO_PLAN, type ScenarioPlan } from "../scenarios.js";
 import { OPERATION_IDS, type OperationId } from "../../contract/operations.js";
 import { journalEntry, readSince, type Journal, type JournalFilter, type JournalRecord } from "../journal.js";
-import { describeSession, isSessionName, sessionNameFault, type Sessions } from "../sessions.js";
+import { describeSession, isSessionName, sessionNameFault, type SessionPut, type Sessions } from "../sessions.js";
+import type { MockCore } from "../core.js";
 import { firstHeader } from "../cors.js";
 import { isPlainObject } from "../../types/json.js";
 import { createEventStream, type EventStreamLimits } from "./event-stream.js";
@@ -48,7 +49,15 @@ export interface MockConsoleOptions {
   onError?: (error: unknown, request: IncomingMessage) => void;
   /** Event stream bounds (tests lower them). */
   events?: EventStreamLimits;
+  /**
+   * Checks a large session body off the request thread (the handler's dataset worker): its outcome,
+   * the data's core built from the index. Absent (live mode): every body is checked here.
+   */
+  checkSession?: (body: Buffer, source: string) => Promise<CheckedSession>;
 }
+
+/** A session body checked off the request thread: its scenario as sent and its data's core, or why it is refused. */
+export type CheckedSession = { ok: true; scenario: unknown; core: MockCore | undefined } | { ok: false; status: number; detail: string };
 
 export interface MockConsole {
   /** `{base path}/_mock`: the node adapter routes every URL starting with it here. */
@@ -66,7 +75,11 @@ export interface MockConsole {
 
 const MAX_BODY_BYTES = 65_536;
 /** A session's body may carry a whole dataset. */
-const MAX_SESSION_BODY_BYTES = 32 * 1024 * 1024;
+export const MAX_SESSION_BODY_BYTES = 32 * 1024 * 1024;
+/** Session bodies being read or checked at once, all clients together (two whole ones); one more is 503 until they are done. */
+export const MAX_SESSION_BODIES_HELD = 2 * MAX_SESSION_BODY_BYTES;
+/** A session body from this size on is checked off the request thread (checkSession); a smaller one here, in milliseconds. */
+export const OFF_THREAD_SESSION_BYTES = 256 * 1024;
 
 function datasetInfo(counts: DatasetCounts, source: string, loadedAt: string): DatasetInfo {
   const summary = describeCounts(counts);
@@ -106,25 +119,74 @@ function readJsonBody(
   request: IncomingMessage,
   limit = MAX_BODY_BYTES,
 ): Promise<{ value: unknown; bytes: number } | { status: number; detail: string }> {
+  return readBody(request, limit).then((body) => ("bytes" in body ? parseJson(body.bytes) : body));
+}
+
+/** A body's bytes as JSON (empty: `{}`), or why not. */
+function parseJson(bytes: Buffer): { value: unknown; bytes: number } | { status: number; detail: string } {
+  const text = bytes.toString("utf8");
+  try {
+    return { value: text.trim() === "" ? {} : (JSON.parse(text) as unknown), bytes: bytes.length };
+  } catch {
+    return { status: 400, detail: "the body is not valid JSON" };
+  }
+}
+
+/** Bytes held at once by the bodies of session PUTs being read or checked, across every client. */
+export interface BodyBudget {
+  held: number;
+}
+
+/**
+ * The bytes of a JSON body (see readJsonBody), unparsed. With `budget`, the bytes read count against
+ * it (the caller gives them back once done): past MAX_SESSION_BODIES_HELD the body is 503, not held.
+ */
+function readBody(
+  request: IncomingMessage,
+  limit: number,
+  budget?: BodyBudget,
+): Promise<{ bytes: Buffer } | { status: number; detail: string; retry?: boolean }> {
   const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json") return Promise.resolve({ status: 415, detail: "send the body as Content-Type: application/json" });
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] | undefined = [];
     let size = 0;
+    let counted = 0;
+    let busy = false;
+    const release = (): void => {
+      if (budget !== undefined) budget.held -= counted;
+      counted = 0;
+    };
     request.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
+      if (chunks === undefined) return;
+      if (size > limit || (budget !== undefined && budget.held + chunk.length > MAX_SESSION_BODIES_HELD)) {
+        busy = size <= limit;
+        chunks = undefined; // read on to the end (the answer must follow the body), nothing kept
+        return release();
+      }
+      chunks.push(chunk);
+      counted += chunk.length;
+      if (budget !== undefined) budget.held += chunk.length;
     });
     request.on("end", () => {
       if (size > limit) return resolve({ status: 413, detail: `the body is over ${limit} bytes` });
-      const text = Buffer.concat(chunks).toString("utf8");
-      try {
-        resolve({ value: text.trim() === "" ? {} : (JSON.parse(text) as unknown), bytes: size });
-      } catch {
-        resolve({ status: 400, detail: "the body is not valid JSON" });
-      }
+      if (busy || chunks === undefined)
+        return resolve({
+          status: 503,
+          detail: `other session bodies hold ${MAX_SESSION_BODIES_HELD} bytes being read or checked: retry once they are set`,
+          retry: true,
+        });
+      resolve({ bytes: Buffer.concat(chunks) });
     });
-    request.on("error", () => resolve({ status: 400, detail: "the body could not be read" }));
+    request.on("error", () => {
+      release();
+      resolve({ status: 400, detail: "the body could not be read" });
+    });
+    // A client gone mid-body gives its bytes back.
+    request.on("close", () => {
+      if (!request.complete) release();
+    });
   });
 }
 
@@ -141,6 +203,7 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
   const events = createEventStream(options.events);
   let dataset = datasetInfo(options.counts, options.source, iso());
   let scenario: ScenarioPlan = NO_PLAN;
+  const bodyBudget: BodyBudget = { held: 0 };
 
   const state = (): unknown => ({ basePath: options.basePath, dataset: withLive(dataset), scenario: describePlan(scenario) });
 
@@ -198,11 +261,34 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
       return sessions.delete(name)
         ? sendJson(response, 200, { name, deleted: true })
         : sendJson(response, 404, fault(`no session ${JSON.stringify(name)}`));
-    const body = await readJsonBody(request, MAX_SESSION_BODY_BYTES);
-    if (!("value" in body)) return sendJson(response, body.status, fault(body.detail));
-    const put = sessions.put(name, body.value, body.bytes);
+    const body = await readBody(request, MAX_SESSION_BODY_BYTES, bodyBudget);
+    if (!("bytes" in body)) return sendJson(response, body.status, fault(body.detail), body.retry ? { "Retry-After": "1" } : {});
+    // Its length now: a large body's buffer goes to the worker (transferred, empty here after).
+    const size = body.bytes.length;
+    let put: SessionPut;
+    try {
+      put = await putSession(name, body.bytes);
+    } finally {
+      bodyBudget.held -= size;
+    }
     if (!put.ok) return sendJson(response, put.status, fault(put.detail));
     sendJson(response, 200, describeSession(put.session));
+  }
+
+  /** Sets session `name` from the bytes of its body: a large one checked off the request thread. */
+  async function putSession(name: string, bytes: Buffer): Promise<SessionPut> {
+    const size = bytes.length;
+    if (options.checkSession === undefined || size < OFF_THREAD_SESSION_BYTES) {
+      const parsed = parseJson(bytes);
+      return "value" in parsed ? sessions.put(name, parsed.value, size) : { ok: false, ...parsed };
+    }
+    // Parsed and checked on the dataset worker: the other clients are answered meanwhile. What can be
+    // refused without reading it is refused first; the rest again once it is checked (another PUT may
+    // have landed meanwhile).
+    const refused = sessions.admits(name, size);
+    if (refused !== undefined) return refused;
+    const checked = await options.checkSession(bytes, `session ${name} data`);
+    return checked.ok ? sessions.put(name, { scenario: checked.scenario }, size, checked.core) : checked;
   }
 
   async function reload(request: IncomingMessage, response: ServerResponse): Promise<void> {
