@@ -89,7 +89,10 @@ const guess = (typed: string, known: readonly string[]): string => {
  */
 export function checkJournalFilter(filter: unknown, where: string, keys: readonly string[] = JOURNAL_FILTER_KEYS): JournalFilter {
   if (filter === undefined) return {};
-  if (!isPlainObject(filter)) throw new ToolkitError("E_USAGE", `${where} takes an object like { operation: "listEvaluations" }`);
+  // A Map, a Date or a class instance has no filter keys of its own: it would filter nothing.
+  const proto = isPlainObject(filter) ? (Object.getPrototypeOf(filter) as unknown) : undefined;
+  if (!isPlainObject(filter) || (proto !== Object.prototype && proto !== null))
+    throw new ToolkitError("E_USAGE", `${where} takes an object like { operation: "listEvaluations" }`);
   for (const key of Object.keys(filter))
     if (!keys.includes(key))
       throw new ToolkitError("E_USAGE", `${where}: unknown filter ${shown(key)}${guess(key, keys)}; known: ${keys.join(", ")}`);

@@ -63,6 +63,10 @@ const WRONG: [string, unknown, RegExp][] = [
   ["an own __proto__ key", JSON.parse('{"__proto__": {"operation": "x"}}'), /unknown filter "__proto__"/],
   ["a bad since", { since: "yesterday" }, /since must be a request id or an ISO 8601 time/],
   ["since as an object", { since: { id: 3 } }, /since must be a request id, an ISO 8601 time or a Date, got object/],
+  ["since as a BigInt", { since: 3n }, /since must be a request id, an ISO 8601 time or a Date, got bigint/],
+  ["since as NaN", { since: Number.NaN }, /since must be a request id \(0 or more\), got NaN/],
+  ["since as an invalid Date", { since: new Date("x") }, /since is an invalid Date/],
+  ["a Map", new Map([["operation", "listEvaluations"]]), /takes an object/],
   ["a string", "listEvaluations", /takes an object like \{ operation: "listEvaluations" \}/],
   ["an array", ["listEvaluations"], /takes an object/],
 ];

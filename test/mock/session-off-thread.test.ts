@@ -194,4 +194,31 @@ describe("a large session PUT is checked off the request thread", () => {
     const twice = await sendJson(`${url}/_mock/api/sessions/twice`, "PUT", padded("{}", part));
     expect(twice.status, twice.text).toBe(200);
   }, 60_000);
+
+  it.each([
+    ["a DELETE", "DELETE", undefined, 404],
+    ["a small PUT", "PUT", { scenario: { code: 503 } }, 200],
+  ])(
+    "%s of the session while a large PUT is checked wins: the large one is 409, the session left as the later request set it",
+    async (_what, method, body, status) => {
+      const url = await start();
+      const at = `${url}/_mock/api/sessions/race`;
+      let later: Promise<number> | undefined;
+      (mock as unknown as Server).on("request", (incoming: IncomingMessage) => {
+        if (incoming.method !== "PUT" || later !== undefined) return;
+        incoming.on("end", () => {
+          later = sendJson(at, method, body ?? "").then((answer) => answer.status);
+        });
+      });
+      const large = await sendJson(at, "PUT", padded(JSON.stringify({ data: exampleDataset() })));
+      expect(await later).toBe(status);
+      expect([large.status, detailOf(large)]).toEqual([
+        409,
+        'mock: session "race" was put or deleted by a later request while this body was checked: left as that request set it',
+      ]);
+      const session = await raw(at);
+      if (method === "DELETE") expect(session.status).toBe(404);
+      else expect(JSON.parse(session.text)).toEqual({ name: "race", data: null, scenario: { code: 503 } });
+    },
+  );
 });

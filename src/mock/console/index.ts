@@ -257,10 +257,12 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
         ? sendJson(response, 404, fault(`no session ${JSON.stringify(name)}`))
         : sendJson(response, 200, describeSession(found));
     }
-    if (method === "DELETE")
+    if (method === "DELETE") {
+      supersede(name);
       return sessions.delete(name)
         ? sendJson(response, 200, { name, deleted: true })
         : sendJson(response, 404, fault(`no session ${JSON.stringify(name)}`));
+    }
     const body = await readBody(request, MAX_SESSION_BODY_BYTES, bodyBudget);
     if (!("bytes" in body)) return sendJson(response, body.status, fault(body.detail), body.retry ? { "Retry-After": "1" } : {});
     // Its length now: a large body's buffer goes to the worker (transferred, empty here after).
@@ -280,16 +282,39 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     const size = bytes.length;
     if (options.checkSession === undefined || size < OFF_THREAD_SESSION_BYTES) {
       const parsed = parseJson(bytes);
-      return "value" in parsed ? sessions.put(name, parsed.value, size) : { ok: false, ...parsed };
+      if (!("value" in parsed)) return { ok: false, ...parsed };
+      supersede(name);
+      return sessions.put(name, parsed.value, size);
     }
     // Parsed and checked on the dataset worker: the other clients are answered meanwhile. What can be
     // refused without reading it is refused first; the rest again once it is checked (another PUT may
     // have landed meanwhile).
     const refused = sessions.admits(name, size);
     if (refused !== undefined) return refused;
-    const checked = await options.checkSession(bytes, `session ${name} data`);
+    const mine = ++turn;
+    checking.set(name, mine);
+    let superseded = false;
+    const checked = await options.checkSession(bytes, `session ${name} data`).finally(() => {
+      superseded = checking.get(name) !== mine;
+      if (!superseded) checking.delete(name);
+    });
+    if (superseded)
+      return {
+        ok: false,
+        status: 409,
+        detail: `session ${JSON.stringify(name)} was put or deleted by a later request while this body was checked: left as that request set it`,
+      };
     return checked.ok ? sessions.put(name, { scenario: checked.scenario }, size, checked.core) : checked;
   }
+
+  // A large PUT applies when its check is done: a PUT or DELETE of the same session meanwhile is later
+  // and wins (a test's afterEach that deletes its session never sees it set again). The turn of each
+  // session with a check under way; bounded by the bodies held at once.
+  const checking = new Map<string, number>();
+  let turn = 0;
+  const supersede = (name: string): void => {
+    if (checking.has(name)) checking.set(name, ++turn);
+  };
 
   async function reload(request: IncomingMessage, response: ServerResponse): Promise<void> {
     // A JSON body like every change (no form can send one): `{}` or none.
