@@ -130,6 +130,12 @@ describe("a large session PUT is checked off the request thread", () => {
       422,
       /^mock: E_DATA_INVALID session bad data is refused: \$\.evaluations\[0\]\.status/,
     ],
+    [
+      "data 200,000 levels deep",
+      padded(`{"data": {"evaluations": ${"[".repeat(200_000)}${"]".repeat(200_000)}, "human_evaluations": []}}`),
+      422,
+      /^mock: E_DATA_INVALID session bad data is refused: \$\.evaluations\[0\]: type: must be object, got array$/,
+    ],
     ["a scenario alone", padded('{"scenario": {"code": 503}}'), 200, undefined],
   ])("a large body with %s is answered as a small one", async (_what, text, status, detail) => {
     const url = shared;
