@@ -354,7 +354,11 @@ async function fuzzWith(
   const belowFloor = sent < plan.floor;
   if (belowFloor)
     notes.push(
-      `only ${sent} of the ${plan.floor} requests of the discovery and boundary phases were sent: too few to call it a pass (give it more --time-limit)`,
+      `only ${sent} of the ${plan.floor} requests of the discovery and boundary phases were sent: too few to call it a pass (${
+        plan.planned < plan.floor
+          ? `--max-requests ${run.maxRequests} stops inside them: give it at least ${planSize({ seed: run.seed, maxRequests: run.maxRequests }).floor}`
+          : "give it more --time-limit"
+      })`,
     );
 
   // Shrinking: errors first, each within its budget; a provider that is gone is not asked again.

@@ -60,7 +60,8 @@ Options:
   --seed N                   the same seed sends the same requests in the same order
                              (default: random, printed in the report)
   --max-requests N           requests of the whole plan, discovery and boundary phase included
-                             (default ${DEFAULT_MAX_REQUESTS})
+                             (default ${DEFAULT_MAX_REQUESTS}; below those two phases, 220 requests, the
+                             run is INCOMPLETE); with --replay, the most requests sent again
   --time-limit DURATION      stop sending after this long (30s, 2m); failures found are still shrunk
   --concurrency N            requests in flight at once (default ${DEFAULT_FUZZ_CONCURRENCY})
   --timeout MS               per-request timeout; past it the request is a transport failure
