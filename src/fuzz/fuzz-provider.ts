@@ -36,7 +36,7 @@ const MAX_SHRUNK = 40;
 /** Distinct causes kept per check and operation; past this they fold into one. */
 const MAX_CAUSES = 20;
 /** Refused connections in a row after which the provider is taken for gone and the run stops. */
-const GONE_AFTER = 5;
+export const GONE_AFTER = 5;
 
 export interface FuzzOptions {
   baseUrl: string;

@@ -129,10 +129,10 @@ Examples:
     const maxResponseTime = stringOption(values, "max-response-time");
     const compat = choiceOption(values, "compat", COMPATS);
     const baseline = await readBaselineOption(values);
-    if (replayed !== undefined && (baseline.update || values["dry-run"] === true || shardRaw !== undefined))
+    if (replayed !== undefined && (baseline.update || values["dry-run"] === true || shardRaw !== undefined || seedRaw !== undefined))
       throw new ToolkitError(
         "E_USAGE",
-        "--replay sends the failures of a report again: it takes no --update-baseline, --dry-run or --shard",
+        "--replay sends the failures of a report again: it takes no --update-baseline, --dry-run, --shard or --seed",
       );
     const options: FuzzOptions = {
       baseUrl,
