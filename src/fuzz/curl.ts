@@ -59,6 +59,9 @@ export function curlCommand(
   // curl sends `Accept: */*` of its own; the fuzzer sent none.
   if (!all.some(([name]) => name.toLowerCase() === "accept")) parts.push("-H", shellQuote("Accept:"));
   if (request.body !== undefined) parts.push("--data-binary", shellQuote(request.body));
+  // The fuzzer's client frames a body-less POST, PUT or PATCH with a length of 0 (src/engine/http-client.ts); curl sends none.
+  else if (["POST", "PUT", "PATCH"].includes(request.method) && !all.some(([name]) => name === "content-length"))
+    parts.push("-H", shellQuote("content-length: 0"));
   parts.push(shellQuote(`${publicBase(baseUrl)}${targetOf(request)}`, "latin1"));
   return parts.join(" ");
 }

@@ -85,6 +85,22 @@ describe("the printed curl line sends the header the fuzzer sent, byte for byte"
     expect(server.requests.map((r) => r.body.toString())).toEqual(["{}", "{}"]);
   });
 
+  it("a body-less POST (a shrunk write): one framing, Content-Length 0, from the client and the curl line alike", async () => {
+    const server = await startRawServer();
+    const fuzzRequest = request({ method: "POST" });
+    const client = createHttpClient({ baseUrl: server.url, timeoutMs: 5000, maxResponseBytes: 1000, maxSockets: 1 });
+    await client.send({ method: "POST", target: fuzzRequest.path, headers: fuzzRequest.headers });
+    client.close();
+    await bash(curlCommand(server.url, fuzzRequest));
+    const framing = (raw: RawRequest): string[] =>
+      raw.headers
+        .filter(([name]) => /^(content-length|transfer-encoding)$/i.test(name))
+        .map(([name, value]) => `${name.toLowerCase()}: ${value}`);
+    // Node's default for a POST without a length was `Transfer-Encoding: chunked` and an empty chunk.
+    expect(server.requests.map(framing)).toEqual([["content-length: 0"], ["content-length: 0"]]);
+    expect(server.received().length).toBe(server.requests.reduce((n, r) => n + r.headBytes.length + r.body.length, 0));
+  });
+
   it("ESC and other controls no HTTP client sends still come out as the bytes written, and never raw on the terminal", async () => {
     const server = await startRawServer();
     const value = "a\u001b[31mred\u001b[0m\u0007";

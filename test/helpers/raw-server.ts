@@ -71,7 +71,8 @@ export async function startRawServer(answer: (request: RawRequest) => RawAnswer 
         socket.write(
           `HTTP/1.1 ${reply.status} X\r\ncontent-type: ${reply.contentType ?? "application/json"}\r\ncontent-length: ${body.length}\r\n\r\n`,
         );
-        socket.write(body);
+        // A HEAD's answer has no body, whatever its Content-Length says.
+        if (!line.startsWith("HEAD ")) socket.write(body);
       }
     });
     socket.on("error", () => undefined);
