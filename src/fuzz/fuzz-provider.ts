@@ -181,7 +181,7 @@ function hitsOf(
 }
 
 /** The human evaluation ids in a list answer, in order (none when it is not a list of records). */
-function recordIds(outcome: FuzzOutcome | undefined): string[] {
+export function recordIds(outcome: FuzzOutcome | undefined): string[] {
   if (outcome === undefined || "fault" in outcome || outcome.answer.status !== 200) return [];
   try {
     const body = JSON.parse(outcome.answer.text) as unknown;

@@ -16,7 +16,8 @@ import { requestLine, targetOf } from "../engine/request.js";
 import { isPlainObject } from "../types/json.js";
 import { redactUrlSecrets } from "../io/redact.js";
 import { curlCommand } from "./curl.js";
-import { GONE_AFTER, resolveFuzzOptions, summarize, type FuzzOptions } from "./fuzz-provider.js";
+import { GONE_AFTER, recordIds, resolveFuzzOptions, summarize, type FuzzOptions } from "./fuzz-provider.js";
+import { bindRequest, discoveryRequests } from "./plan.js";
 import { unreplayable } from "./replayable-request.js";
 import type { FuzzCheckName, FuzzFailure, FuzzOutcome, FuzzReport, FuzzRequest } from "./types.js";
 import { CHECK_NAMES } from "../engine/checks/index.js";
@@ -117,7 +118,8 @@ const bySeverity = (severities: ReadonlyArray<"error" | "warning">): string => {
  * Sends each case's request once, in order, and reports the failures that are still there (the same,
  * or another error on the same request); the fixed ones and those not replayed are notes. A case not
  * replayed (the time limit, --max-requests, a provider gone) makes the run INCOMPLETE unless something
- * still fails; a provider that refuses the first request is `E_PROVIDER_UNREACHABLE`.
+ * still fails. First the app's human evaluations are listed, as fuzz's discovery does (a provider
+ * that refuses it is `E_PROVIDER_UNREACHABLE`); --max-requests counts the replayed requests only.
  */
 export async function replayFailures(options: ReplayOptions): Promise<FuzzReport> {
   const run = resolveFuzzOptions({ ...options, seed: 0 });
@@ -130,10 +132,36 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
     maxResponseBytes: run.maxResponseBytes,
     maxSockets: 1,
   });
+  const send = (request: Omit<FuzzRequest, "index" | "phase">): Promise<FuzzOutcome> =>
+    client.send({
+      method: request.method,
+      target: targetOf(request),
+      headers: [...run.headers, ...request.headers],
+      ...(request.body === undefined ? {} : { body: request.body }),
+    });
+  // The app's records, as fuzz's discovery finds them: a 404 for one of them is a missing route, not
+  // an unknown id (the status check), so judged without them a still-broken provider looked fixed.
+  // Refused, it is the provider that cannot be reached (as fuzz's discovery says it).
+  const list = bindRequest(
+    discoveryRequests().find((r) => r.operationId === "listHumanEvaluations")!,
+    {
+      app: run.appId,
+      record: run.appId,
+    },
+  );
+  const listed = options.cases.length === 0 ? undefined : await send(list);
+  if (listed !== undefined && "fault" in listed && unsent(listed)) {
+    client.close();
+    throw new ToolkitError(
+      "E_PROVIDER_UNREACHABLE",
+      redactUrlSecrets(`cannot reach the provider at ${run.baseUrl}: ${listed.fault.message} (${list.method} ${targetOf(list)})`),
+    );
+  }
   const settings: CheckSettings = {
     baseUrl: run.baseUrl,
     compat: run.compat,
     appId: run.appId,
+    knownIds: new Set(recordIds(listed)),
     maxResponseBytes: run.maxResponseBytes,
     ...(run.maxResponseTimeMs === undefined ? {} : { maxResponseTimeMs: run.maxResponseTimeMs }),
   };
@@ -144,6 +172,7 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
   const looked = new Map<string, number>();
   let stoppedBy: FuzzReport["stoppedBy"] = "done";
   let stopReason = "";
+  let attempted = 0;
   let refusedInARow = 0;
   let silentInARow = 0;
   const failureOf = (replayed: ReplayCase, finding: ProviderFinding, cause: string, outcome: FuzzOutcome): FuzzFailure => {
@@ -168,7 +197,7 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
   };
   try {
     for (const replayed of options.cases) {
-      if (results.length >= run.maxRequests) {
+      if (attempted >= run.maxRequests) {
         stopReason = `--max-requests ${run.maxRequests}`;
         break;
       }
@@ -179,23 +208,19 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
       }
       if (stoppedBy === "provider-gone") break;
       const request = replayed.request;
+      const what = `${replayed.check} on ${replayed.operationId} (${replayed.cause}): ${requestLine(request)}`;
+      // Judged only against a bound: without one, any answer would look fixed.
+      if (replayed.check === "response-time" && run.maxResponseTimeMs === undefined) {
+        results.push("unsent");
+        notes.push(`not replayed: ${what}: a response-time failure is judged only with --max-response-time`);
+        continue;
+      }
       for (const check of CHECK_NAMES)
         looked.set(`${check}|${request.operationId}`, (looked.get(`${check}|${request.operationId}`) ?? 0) + 1);
-      const outcome = await client.send({
-        method: request.method,
-        target: targetOf(request),
-        headers: [...run.headers, ...request.headers],
-        ...(request.body === undefined ? {} : { body: request.body }),
-      });
-      const what = `${replayed.check} on ${replayed.operationId} (${replayed.cause}): ${requestLine(request)}`;
+      attempted++;
+      const outcome = await send(request);
       if (unsent(outcome)) {
         const fault = "fault" in outcome ? outcome.fault : undefined;
-        // Nothing reached the provider yet: it cannot be reached (as fuzz's discovery says it).
-        if (results.length === 0 && fault !== undefined && fault.kind !== "other")
-          throw new ToolkitError(
-            "E_PROVIDER_UNREACHABLE",
-            redactUrlSecrets(`cannot reach the provider at ${run.baseUrl}: ${fault.message} (${request.method} ${targetOf(request)})`),
-          );
         results.push("unsent");
         notes.push(`not replayed: ${what} did not reach the provider: ${fault?.message ?? ""}`);
         refusedInARow = fault?.kind === "refused" ? refusedInARow + 1 : 0;

@@ -76,7 +76,7 @@ describe("fuzz --replay: an unreachable provider is never fixed", () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toMatch(
-      /cannot reach the provider at http:\/\/127\.0\.0\.1:\d+: connection refused by 127\.0\.0\.1:\d+ \(GET \/human-evaluations\/zz\)/,
+      /cannot reach the provider at http:\/\/127\.0\.0\.1:\d+: connection refused by 127\.0\.0\.1:\d+ \(GET \/human-evaluations\?app_id=\w+\)/,
     );
     expect(result.stdout).not.toMatch(/fixed/);
     // The library says the same.
@@ -88,8 +88,10 @@ describe("fuzz --replay: an unreachable provider is never fixed", () => {
 
   it("a provider gone after the first request: the rest are not replayed, never fixed", async () => {
     for (const first of [500, 404] as const) {
-      // Answers one request, then stops listening and drops its connections.
+      // Lists the app's records (none), answers one replayed request, then stops listening and drops its connections.
+      let answered = 0;
       const server: Server = createServer((request, response) => {
+        if (answered++ === 0) return void response.writeHead(200, { "content-type": "application/json" }).end("[]");
         response.on("finish", () => {
           server.close();
           server.closeAllConnections();
@@ -121,6 +123,51 @@ describe("fuzz --replay: an unreachable provider is never fixed", () => {
         first === 500 ? "FAIL: replayed failures still fail" : "INCOMPLETE: 7 failures not replayed: nothing can be called fixed",
       );
     }
+  });
+
+  it("a 404 for one of the app's own records still fails: the replay lists them first, as fuzz does", async () => {
+    // The provider lists its records but answers 404 for one of them with a trailing slash: a missing route.
+    const provider = createFaultyProvider((request) =>
+      request.operationId === "getHumanEvaluation" && request.rawPath.endsWith("/") && /^[0-9a-f]{24}$/.test(request.evaluationId ?? "")
+        ? json(404, { detail: "Not Found" })
+        : undefined,
+    );
+    await listenForTest(provider.server);
+    const url = providerUrl(provider.server);
+    const reportPath = join(dir, "own-record.json");
+    const run = await runCliCaptured([
+      "fuzz",
+      "--base-url",
+      url,
+      "--app-id",
+      APP_A,
+      "--seed",
+      "1",
+      "--max-requests",
+      "250",
+      "--json",
+      reportPath,
+    ]);
+    expect(run.code).toBe(1);
+    const status = (JSON.parse(readFileSync(reportPath, "utf8")) as Report).findings.filter((f) => f.check === "status");
+    expect(status.length).toBeGreaterThan(0);
+    const replay = await runCliCaptured(["fuzz", "--replay", reportPath, "--base-url", url]);
+    expect(replay.code).toBe(1);
+    expect(replay.stdout).not.toMatch(/fixed: status/);
+    expect(replay.stdout).toMatch(/: \d+ still fails? the same way \(\d+ errors?, \d+ warnings?\), 0 fixed/);
+  });
+
+  it("a response-time failure replayed without --max-response-time is not replayed, never fixed", async () => {
+    const server = await startRawServer(() => ({ status: 404, body: '{"detail":"Not Found"}' }));
+    const file = reportFile([finding({ check: "response-time", cause: "slower than 100 ms" })]);
+    const result = await runCliCaptured(["fuzz", "--replay", file, "--base-url", server.url]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain(": 0 still fail the same way, 0 fixed, 1 not replayed");
+    expect(result.stdout).toContain("a response-time failure is judged only with --max-response-time");
+    // With the bound it is judged: a quick answer is a fix.
+    const bounded = await runCliCaptured(["fuzz", "--replay", file, "--base-url", server.url, "--max-response-time", "5000"]);
+    expect(bounded.code).toBe(0);
+    expect(bounded.stdout).toContain(": 0 still fail the same way, 1 fixed (1 error, 0 warnings)");
   });
 
   it("another error on the same request is no fix", async () => {
@@ -275,9 +322,11 @@ describe("fuzz --replay sends only what fuzz sends", () => {
     const server = await startRawServer();
     const replay = await runCliCaptured(["fuzz", "--replay", reportPath, "--base-url", server.url, "--header", "X-Tenant: t1"]);
     expect(replay.stderr).toBe("");
-    expect(server.requests).toHaveLength(failing.length);
+    // First the app's records, as fuzz's discovery lists them; then each failure's request.
+    expect(server.requests).toHaveLength(failing.length + 1);
+    expect(server.requests[0]!.line).toBe(`GET /human-evaluations?app_id=${APP_A} HTTP/1.1`);
     const host = server.url.replace("http://", "");
-    server.requests.forEach((raw, i) => {
+    server.requests.slice(1).forEach((raw, i) => {
       const sent = failing[i]!.sent!;
       const [method, target, version] = raw.line.split(" ");
       expect([method, version]).toEqual([sent.method, "HTTP/1.1"]);
@@ -315,7 +364,7 @@ describe("fuzz --replay: limits and messages", () => {
       "--max-requests",
       "5",
     ]);
-    expect(server.requests).toHaveLength(5);
+    expect(server.requests).toHaveLength(1 + 5);
     expect(result.code).toBe(2);
     expect(result.stdout).toContain(
       ": 0 still fail the same way, 5 fixed (5 errors, 0 warnings), 25 not replayed (25 left by --max-requests 5)",
@@ -369,7 +418,7 @@ describe("fuzz --replay: limits and messages", () => {
       `Note: replayed 3 of the 3 failures of ${file} (2 errors, 1 warning): 3 still fail the same way (2 errors, 1 warning), 0 fixed`,
     );
     expect(result.stdout).toMatch(/^Replaying the 3 failures of .* against http:\/\/127\.0\.0\.1:\d+ \(app_id \w+\)$/m);
-    expect(result.stdout).toMatch(/; 2 errors, 1 warning; 3 requests in /);
+    expect(result.stdout).toMatch(/; 2 errors, 1 warning; 4 requests in /);
     expect(result.stdout).not.toMatch(/seed/i);
     const report = JSON.parse(readFileSync(json, "utf8")) as Report;
     expect(report.properties).not.toHaveProperty("seed");
