@@ -108,6 +108,9 @@ type Result = "same" | "otherwise" | "fixed" | "unsent";
 const unsent = (outcome: FuzzOutcome): boolean =>
   "fault" in outcome && (outcome.fault.kind === "refused" || outcome.fault.kind === "unreachable" || outcome.fault.kind === "other");
 
+/** A value from the file, cut for a note (the whole is in --json). */
+const clip = (text: string): string => (text.length > 200 ? `${text.slice(0, 160)}...(${text.length} chars)` : text);
+
 /** `2 errors, 1 warning`: counted apart. */
 const bySeverity = (severities: ReadonlyArray<"error" | "warning">): string => {
   const errors = severities.filter((s) => s === "error").length;
@@ -208,7 +211,7 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
       }
       if (stoppedBy === "provider-gone") break;
       const request = replayed.request;
-      const what = `${replayed.check} on ${replayed.operationId} (${replayed.cause}): ${requestLine(request)}`;
+      const what = `${replayed.check} on ${replayed.operationId} (${clip(replayed.cause)}): ${clip(requestLine(request))}`;
       // Judged only against a bound: without one, any answer would look fixed.
       if (replayed.check === "response-time" && run.maxResponseTimeMs === undefined) {
         results.push("unsent");
@@ -248,7 +251,7 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
       if (other !== undefined) {
         results.push("otherwise");
         failures.push(failureOf(replayed, other, causeOf(other), outcome));
-        notes.push(`fails another way: ${what} now fails ${other.check} (${causeOf(other)})`);
+        notes.push(`fails another way: ${what} now fails ${other.check} (${clip(causeOf(other))})`);
         continue;
       }
       results.push("fixed");

@@ -79,6 +79,11 @@ describe("fuzz --replay: an unreachable provider is never fixed", () => {
       /cannot reach the provider at http:\/\/127\.0\.0\.1:\d+: connection refused by 127\.0\.0\.1:\d+ \(GET \/human-evaluations\?app_id=\w+\)/,
     );
     expect(result.stdout).not.toMatch(/fixed/);
+    // Credentials in --base-url are sent, never printed.
+    const secret = await runCliCaptured(["fuzz", "--replay", file, "--base-url", url.replace("//", "//me:s3cr3t-pw@")]);
+    expect(secret.code).toBe(2);
+    expect(secret.stderr).toMatch(/cannot reach the provider at http:\/\/\[redacted\]@127/);
+    expect(secret.stdout + secret.stderr).not.toContain("s3cr3t-pw");
     // The library says the same.
     const cases = replayCases(JSON.parse(readFileSync(file, "utf8")), file);
     await expect(replayFailures({ baseUrl: url, appId: APP_A, cases, source: file })).rejects.toMatchObject({
@@ -155,6 +160,17 @@ describe("fuzz --replay: an unreachable provider is never fixed", () => {
     expect(replay.code).toBe(1);
     expect(replay.stdout).not.toMatch(/fixed: status/);
     expect(replay.stdout).toMatch(/: \d+ still fails? the same way \(\d+ errors?, \d+ warnings?\), 0 fixed/);
+  });
+
+  it("a 1 MB cause from the file is cut in the notes, and a note holds no raw control character", async () => {
+    const server = await startRawServer(() => ({ status: 404, body: '{"detail":"Not Found"}' }));
+    const file = reportFile([finding({ cause: `\u001b[2J${"x".repeat(1_000_000)}` })]);
+    const result = await runCliCaptured(["fuzz", "--replay", file, "--base-url", server.url]);
+    expect(result.code).toBe(0);
+    const note = result.stdout.split("\n").find((line) => line.startsWith("Note: fixed: "))!;
+    expect(note.length).toBeLessThan(400);
+    expect(note).toContain("fixed: server-error on getHumanEvaluation (\\x1b[2Jxxx");
+    expect(result.stdout).not.toContain("\u001b");
   });
 
   it("a response-time failure replayed without --max-response-time is not replayed, never fixed", async () => {
@@ -253,6 +269,8 @@ describe("fuzz --replay sends only what fuzz sends", () => {
       /path and query are 40,0\d\d characters, past the 32,768 a replay sends/,
     ],
     ["an unknown severity", finding({ severity: "info" }), /severity is neither "error" nor "warning"/],
+    ["an ESC in a header name", finding({}, { headers: [["x\u001b[2Jy", "1"]] }), /header "x\\u001b\[2Jy" is none fuzz sends/],
+    ["a bidi override in the path", finding({}, { path: "/human-evaluations/\u202egnp.exe" }), /path holds a character/],
   ];
 
   for (const [name, bad, message] of crafted)
@@ -273,6 +291,8 @@ describe("fuzz --replay sends only what fuzz sends", () => {
       expect(result.stderr).toContain(`findings[1]`);
       expect(result.stderr).toMatch(message);
       expect(server.received().length).toBe(0);
+      // eslint-disable-next-line no-control-regex -- raw control characters are what must not reach the terminal
+      expect(result.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
     });
 
   it("what a real report's replay puts on the socket is what fuzz sent: its methods, its headers, one framing, bodies of 2 bytes", async () => {
