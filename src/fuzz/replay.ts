@@ -126,6 +126,12 @@ const bySeverity = (severities: ReadonlyArray<"error" | "warning">): string => {
  */
 export async function replayFailures(options: ReplayOptions): Promise<FuzzReport> {
   const run = resolveFuzzOptions({ ...options, seed: 0 });
+  // Cases built by hand, not read by replayCases, are held to the same rule before anything is sent.
+  options.cases.forEach((replayed, i) => {
+    const refused = unreplayable(replayed.request, replayed.operationId);
+    if (refused !== undefined)
+      throw new ToolkitError("E_USAGE", `replayFailures: cases[${i}].request: ${refused}: not a request fuzz sends`);
+  });
   const startedAt = new Date();
   const started = performance.now();
   const deadline = run.timeLimitMs === undefined ? Infinity : started + run.timeLimitMs;

@@ -295,6 +295,17 @@ describe("fuzz --replay sends only what fuzz sends", () => {
       expect(result.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
     });
 
+  it("the library holds cases built by hand to the same rule: E_USAGE, nothing sent", async () => {
+    const server = await startRawServer();
+    const [good] = replayCases({ tool: "fuzz", findings: [finding()] }, "inline");
+    const crafted = { ...good!, request: { ...good!.request, headers: [["host", "internal.admin"]] as Array<[string, string]> } };
+    await expect(replayFailures({ baseUrl: server.url, appId: APP_A, cases: [good!, crafted], source: "inline" })).rejects.toMatchObject({
+      code: "E_USAGE",
+      message: expect.stringMatching(/^replayFailures: cases\[1\]\.request: header "host" is never taken from a report/),
+    });
+    expect(server.received().length).toBe(0);
+  });
+
   it("what a real report's replay puts on the socket is what fuzz sent: its methods, its headers, one framing, bodies of 2 bytes", async () => {
     // Writes taken (200: a `method` error each), malformed ids a 500, an odd Accept answered in HTML.
     const provider = createFaultyProvider((request) => {

@@ -74,6 +74,9 @@ Options:
   --shard I/N                send only this job's share of the seed's requests (1/4 .. 4/4 split
                              one run over four CI jobs; every job needs the same --seed)
   --dry-run                  print the planned requests, one per line, and send nothing
+  --replay REPORT.json       send the failures of an earlier run's --json report again and say which
+                             still fail, which are fixed, which could not be replayed; only requests
+                             fuzz itself sends (a file with another is refused); no --seed
   --json FILE                write the report as JSON (every failure; schemas/report.json)
   --junit FILE               write a JUnit XML report (a testcase per check and operation)
   --html FILE                write a self-contained HTML report
