@@ -108,6 +108,9 @@ type Result = "same" | "otherwise" | "fixed" | "unsent";
 const unsent = (outcome: FuzzOutcome): boolean =>
   "fault" in outcome && (outcome.fault.kind === "refused" || outcome.fault.kind === "unreachable" || outcome.fault.kind === "other");
 
+/** A count as the notes write it: `5,000`. */
+const n = (count: number): string => count.toLocaleString("en-US");
+
 /** A value from the file, cut for a note (the whole is in --json). */
 const clip = (text: string): string => (text.length > 200 ? `${text.slice(0, 160)}...(${text.length} chars)` : text);
 
@@ -182,6 +185,7 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
   let stoppedBy: FuzzReport["stoppedBy"] = "done";
   let stopReason = "";
   let attempted = 0;
+  let unbounded = 0;
   let refusedInARow = 0;
   let silentInARow = 0;
   const failureOf = (replayed: ReplayCase, finding: ProviderFinding, cause: string, outcome: FuzzOutcome): FuzzFailure => {
@@ -221,7 +225,8 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
       // Judged only against a bound: without one, any answer would look fixed.
       if (replayed.check === "response-time" && run.maxResponseTimeMs === undefined) {
         results.push("unsent");
-        notes.push(`not replayed: ${what}: a response-time failure is judged only with --max-response-time`);
+        // One note for them all: a report may hold thousands.
+        if (unbounded++ === 0) notes.push(`not replayed: ${what}: a response-time failure is judged only with --max-response-time`);
         continue;
       }
       for (const check of CHECK_NAMES)
@@ -274,22 +279,23 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
   const errors = failures.filter((f) => f.severity === "error").length;
   const warnings = failures.length - errors;
   const parts = [
-    `${count("same")} still fail${count("same") === 1 ? "s" : ""} the same way${bySeverity(severities("same"))}`,
-    ...(count("otherwise") > 0 ? [`${count("otherwise")} fail${count("otherwise") === 1 ? "s" : ""} another way`] : []),
-    `${count("fixed")} fixed${bySeverity(severities("fixed"))}`,
+    `${n(count("same"))} still fail${count("same") === 1 ? "s" : ""} the same way${bySeverity(severities("same"))}`,
+    ...(count("otherwise") > 0 ? [`${n(count("otherwise"))} fail${count("otherwise") === 1 ? "s" : ""} another way`] : []),
+    `${n(count("fixed"))} fixed${bySeverity(severities("fixed"))}`,
     ...(notReplayed > 0
       ? [
-          `${notReplayed} not replayed${
-            results.length < options.cases.length ? ` (${options.cases.length - results.length} left by ${stopReason})` : ""
+          `${n(notReplayed)} not replayed${
+            results.length < options.cases.length ? ` (${n(options.cases.length - results.length)} left by ${stopReason})` : ""
           }`,
         ]
       : []),
   ];
   notes.unshift(
-    `replayed ${results.length - count("unsent")} of the ${plural(options.cases.length, "failure")} of ${options.source}${bySeverity(
+    `replayed ${n(results.length - count("unsent"))} of the ${plural(options.cases.length, "failure")} of ${options.source}${bySeverity(
       options.cases.map((c) => c.severity),
     )}: ${parts.join(", ")}`,
   );
+  if (unbounded > 1) notes.push(`not replayed: ${n(unbounded)} response-time failures in all, for want of --max-response-time`);
   notes.push(...fixedNotes);
   return {
     tool: "fuzz",

@@ -175,6 +175,13 @@ describe("fuzz --replay: an unreachable provider is never fixed", () => {
 
   it("a response-time failure replayed without --max-response-time is not replayed, never fixed", async () => {
     const server = await startRawServer(() => ({ status: 404, body: '{"detail":"Not Found"}' }));
+    // Thousands of them make two notes, not thousands of lines.
+    const many = reportFile(Array.from({ length: 5000 }, () => finding({ check: "response-time", cause: "slower than 100 ms" })));
+    const lots = await runCliCaptured(["fuzz", "--replay", many, "--base-url", server.url]);
+    expect(lots.code).toBe(2);
+    expect(lots.stdout).toContain(": 0 still fail the same way, 0 fixed, 5,000 not replayed");
+    expect(lots.stdout).toContain("Note: not replayed: 5,000 response-time failures in all, for want of --max-response-time");
+    expect(lots.stdout.split("\n").filter((line) => line.startsWith("Note: not replayed")).length).toBe(2);
     const file = reportFile([finding({ check: "response-time", cause: "slower than 100 ms" })]);
     const result = await runCliCaptured(["fuzz", "--replay", file, "--base-url", server.url]);
     expect(result.code).toBe(2);
