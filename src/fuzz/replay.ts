@@ -258,7 +258,7 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
         continue;
       }
       // Not the same failure, but an error on the same request is no fix.
-      const other = findings.find((f) => f.severity === "error");
+      const other = findings.find((f) => f.severity === "error" || run.strict);
       if (other !== undefined) {
         results.push("otherwise");
         failures.push(failureOf(replayed, other, causeOf(other), outcome));
