@@ -65,6 +65,9 @@ export interface HttpClient {
   close(): void;
 }
 
+/** The methods node sends without a body framing when they have none; any other goes chunked unless given a length. */
+const UNFRAMED_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "DELETE", "OPTIONS", "TRACE", "CONNECT"]);
+
 /** Redirects followed in a row before giving up (a loop, or a chain no client should need). */
 export const MAX_REDIRECTS = 5;
 
@@ -227,7 +230,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (authorization !== undefined && !request.headers.some(([name]) => name.toLowerCase() === "authorization"))
         headers.push(["authorization", authorization]);
       for (const [name, value] of request.headers) headers.push([name, value]);
+      // One framing, always a Content-Length: a body-less POST, PUT or PATCH would otherwise go out
+      // `Transfer-Encoding: chunked` with an empty chunk (node's default for them); fetch sends `0`.
       if (request.body !== undefined) headers.push(["content-length", String(Buffer.byteLength(request.body))]);
+      else if (!UNFRAMED_METHODS.has(request.method)) headers.push(["content-length", "0"]);
       let outgoing: ReturnType<typeof transmit>;
       try {
         outgoing = transmit({
@@ -354,7 +360,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           finish({ answer });
         });
       });
-      outgoing.end(request.body);
+      // As bytes: node writes the head with a string body as UTF-8, without one as Latin-1; the head is
+      // always Latin-1 this way (what a curl line reproduces, src/fuzz/curl.ts).
+      outgoing.end(request.body === undefined ? undefined : Buffer.from(request.body, "utf8"));
     });
 
   /** `exchange`, following same-origin redirects when the client was made to (GET only, as browsers for 307/308 writes). */

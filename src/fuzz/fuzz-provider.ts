@@ -36,7 +36,7 @@ const MAX_SHRUNK = 40;
 /** Distinct causes kept per check and operation; past this they fold into one. */
 const MAX_CAUSES = 20;
 /** Refused connections in a row after which the provider is taken for gone and the run stops. */
-const GONE_AFTER = 5;
+export const GONE_AFTER = 5;
 
 export interface FuzzOptions {
   baseUrl: string;
@@ -181,7 +181,7 @@ function hitsOf(
 }
 
 /** The human evaluation ids in a list answer, in order (none when it is not a list of records). */
-function recordIds(outcome: FuzzOutcome | undefined): string[] {
+export function recordIds(outcome: FuzzOutcome | undefined): string[] {
   if (outcome === undefined || "fault" in outcome || outcome.answer.status !== 200) return [];
   try {
     const body = JSON.parse(outcome.answer.text) as unknown;
@@ -354,7 +354,11 @@ async function fuzzWith(
   const belowFloor = sent < plan.floor;
   if (belowFloor)
     notes.push(
-      `only ${sent} of the ${plan.floor} requests of the discovery and boundary phases were sent: too few to call it a pass (give it more --time-limit)`,
+      `only ${sent} of the ${plan.floor} requests of the discovery and boundary phases were sent: too few to call it a pass (${
+        plan.planned < plan.floor
+          ? `--max-requests ${run.maxRequests} stops inside them: give it at least ${planSize({ seed: run.seed, maxRequests: run.maxRequests }).floor}`
+          : "give it more --time-limit"
+      })`,
     );
 
   // Shrinking: errors first, each within its budget; a provider that is gone is not asked again.

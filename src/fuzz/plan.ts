@@ -228,14 +228,18 @@ function countInShard(start: number, end: number, shard: PlanOptions["shard"]): 
   return first >= end ? 0 : Math.floor((end - 1 - first) / shard.total) + 1;
 }
 
-/** How many requests this run plans, and how many of them are discovery and boundary (the run's floor), without drawing them. */
+/**
+ * How many requests this run plans, and its floor, without drawing them: the floor is this shard's
+ * share of the whole discovery and boundary phases, whatever `maxRequests` is (a run whose budget
+ * stops inside the boundary phase has not tried every odd class once: it cannot be a PASS).
+ */
 export function planSize(options: PlanOptions): { planned: number; floor: number } {
   const discovery = discoveryRequests().length;
-  const boundaryEnd = Math.min(options.maxRequests, discovery + boundaryRequests("000000000000000000000000").length);
+  const boundaryEnd = discovery + boundaryRequests("000000000000000000000000").length;
   const total = Math.max(options.maxRequests, discovery);
   return {
     planned: discovery + countInShard(discovery, total, options.shard),
-    floor: discovery + countInShard(discovery, Math.max(boundaryEnd, discovery), options.shard),
+    floor: discovery + countInShard(discovery, boundaryEnd, options.shard),
   };
 }
 

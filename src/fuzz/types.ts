@@ -92,6 +92,8 @@ export interface FuzzReport {
   notes: string[];
   /** Failures by severity, those the baseline lists counted apart as known (they do not fail the run). */
   counts: { errors: number; warnings: number; known: number };
+  /** Present when the run replayed an earlier report's failures (`--replay FILE`): it has no seed (`seed` is 0, never shown). */
+  replay?: { source: string; cases: number; notReplayed: number };
   /** Present when the run had a baseline (`--baseline FILE`). */
   baseline?: BaselineSummary;
   checks: FuzzCheckSummary[];

@@ -89,8 +89,14 @@ function toFinding(failure: FailureLike, check: FuzzCheckSummary): ReportFinding
   };
 }
 
-export function fuzzVerdictLine(report: Pick<FuzzReport, "verdict" | "strict">): string {
+export function fuzzVerdictLine(report: Pick<FuzzReport, "verdict" | "strict"> & Partial<Pick<FuzzReport, "replay">>): string {
   const strict = report.strict ? " (strict: warnings count as errors)" : "";
+  if (report.replay !== undefined) {
+    if (report.verdict === "fail") return `FAIL: replayed failures still fail${strict}`;
+    if (report.verdict === "partial")
+      return `INCOMPLETE: ${plural(report.replay.notReplayed, "failure")} not replayed: nothing can be called fixed${strict}`;
+    return `PASS: no replayed failure fails any more${strict}`;
+  }
   if (report.verdict === "fail") return `FAIL: odd requests break the provider${strict}`;
   if (report.verdict === "partial") return `INCOMPLETE: nothing failed, but too few requests were sent to call it a pass${strict}`;
   return `PASS: no odd request broke the provider${strict}`;
@@ -112,14 +118,20 @@ export function fromFuzz(report: FuzzReport): Report {
       findings: (check.failures as unknown as FailureLike[]).map((failure) => toFinding(failure, check)),
     });
   }
-  const repeat = `Repeat this run with --seed ${report.seed}${shard === undefined ? "" : ` --shard ${shard}`} and the same --max-requests.`;
+  const replay = report.replay;
+  const repeat =
+    replay === undefined
+      ? `Repeat this run with --seed ${report.seed}${shard === undefined ? "" : ` --shard ${shard}`} and the same --max-requests.`
+      : `Repeat this replay with --replay ${replay.source}.`;
   const shrink = report.shrinkRequests > 0 ? ` (+${report.shrinkRequests.toLocaleString("en-US")} to shrink)` : "";
   return buildReport({
     tool: "fuzz",
     name: `evals-contract fuzz${shard === undefined ? "" : ` (shard ${shard})`}`,
     subject: baseUrl,
     intro: [
-      `Fuzzing ${baseUrl} (app_id ${report.appId}; seed ${report.seed}${shard === undefined ? "" : `, shard ${shard}`}; ${plural(report.planned, "request")} planned)`,
+      replay === undefined
+        ? `Fuzzing ${baseUrl} (app_id ${report.appId}; seed ${report.seed}${shard === undefined ? "" : `, shard ${shard}`}; ${plural(report.planned, "request")} planned)`
+        : `Replaying the ${plural(replay.cases, "failure")} of ${replay.source} against ${baseUrl} (app_id ${report.appId})`,
     ],
     verdict: report.verdict,
     verdictLine: fuzzVerdictLine(report),
@@ -129,7 +141,7 @@ export function fromFuzz(report: FuzzReport): Report {
     properties: {
       baseUrl,
       appId: report.appId,
-      seed: String(report.seed),
+      ...(replay === undefined ? { seed: String(report.seed) } : { replay: replay.source }),
       ...(shard === undefined ? {} : { shard }),
       ...optional("compat", (report as { compat?: string }).compat),
       planned: String(report.planned),

@@ -137,17 +137,24 @@ describe("fuzz --replay", () => {
       join(dir, "replay.json"),
     ]);
     expect(still.code).toBe(1);
-    expect(running.requests).toHaveLength(failing.length);
-    expect(running.requests).toEqual(failing.map((f) => f.request));
+    // The app's records first (as fuzz's discovery lists them), then each failing request.
+    expect(running.requests).toHaveLength(1 + failing.length);
+    expect(running.requests.slice(1)).toEqual(failing.map((f) => f.request));
     const replayed = JSON.parse(readFileSync(join(dir, "replay.json"), "utf8")) as Report;
     expect(replayed.findings.map((f) => `${f.check} ${f.cause}`).sort()).toEqual(failing.map((f) => `${f.check} ${f.cause}`).sort());
-    expect(still.stdout).toMatch(new RegExp(`${failing.length} still fail the same way, 0 fixed`));
+    const errors = failing.filter((f) => f.severity === "error").length;
+    expect(still.stdout).toContain(
+      `: ${failing.length} still fail the same way (${errors} errors, ${failing.length - errors} warnings), 0 fixed`,
+    );
+    expect(still.stdout).not.toMatch(/seed/i);
 
     // A fixed provider: every one is fixed, exit 0.
     const fixed = await provider();
     const after = await runCliCaptured(["fuzz", "--replay", reportFile, "--base-url", fixed]);
     expect(after.code).toBe(0);
-    expect(after.stdout).toMatch(new RegExp(`0 still fail the same way, ${failing.length} fixed`));
+    expect(after.stdout).toContain(
+      `: 0 still fail the same way, ${failing.length} fixed (${errors} errors, ${failing.length - errors} warnings)`,
+    );
     expect(after.stdout).toMatch(/fixed: server-error on getHumanEvaluation/);
   });
 

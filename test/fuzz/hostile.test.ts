@@ -84,6 +84,37 @@ describe("fuzz against hostile providers and careless options", () => {
     expect((await runCliCaptured([...args, "--strict"])).code).toBe(1);
   });
 
+  it("--max-requests below the discovery and boundary phases is INCOMPLETE, exit 2 (1 under --strict), never a PASS", async () => {
+    const url = await provider();
+    for (const max of ["5", "219"]) {
+      const args = ["fuzz", "--base-url", url, "--app-id", APP_A, "--seed", "1", "--max-requests", max];
+      const result = await runCliCaptured(args);
+      expect(result.code, max).toBe(2);
+      expect(result.stdout.trimEnd().split("\n").at(-1)).toMatch(/^INCOMPLETE: /);
+      expect(result.stdout).toContain(
+        `only ${max} of the 220 requests of the discovery and boundary phases were sent: too few to call it a pass (--max-requests ${max} stops inside them: give it at least 220)`,
+      );
+      expect((await runCliCaptured([...args, "--strict"])).code).toBe(1);
+    }
+    // A shard's floor is its share of the whole phases: 1/4 of a 5-request plan is not a pass either.
+    const shard = await runCliCaptured([
+      "fuzz",
+      "--base-url",
+      url,
+      "--app-id",
+      APP_A,
+      "--seed",
+      "1",
+      "--max-requests",
+      "5",
+      "--shard",
+      "1/4",
+    ]);
+    expect(shard.code).toBe(2);
+    // The whole phases sent: a pass.
+    expect((await runCliCaptured(["fuzz", "--base-url", url, "--app-id", APP_A, "--seed", "1", "--max-requests", "220"])).code).toBe(0);
+  });
+
   it("a provider that takes connections and never answers stops the run after a few timeouts in a row", { timeout: 30_000 }, async () => {
     const { url, requests } = await silent();
     const started = performance.now();
@@ -130,7 +161,7 @@ describe("fuzz against hostile providers and careless options", () => {
     expect(requests).toBe(0);
     // Latin-1 itself is what HTTP allows.
     expect(
-      (await runCliCaptured(["fuzz", "--base-url", url, "--app-id", APP_A, "--max-requests", "20", "--header", "X-Name: Jos\u00e9"])).code,
+      (await runCliCaptured(["fuzz", "--base-url", url, "--app-id", APP_A, "--max-requests", "220", "--header", "X-Name: Jos\u00e9"])).code,
     ).toBe(0);
   });
 

@@ -108,7 +108,8 @@ describe("reliability: secrets in --base-url", () => {
       "--html",
       files[2]!,
     ]);
-    expect([0, 1]).toContain(result.code);
+    // fuzz's 60 requests stop inside its discovery and boundary phases: INCOMPLETE, exit 2 (issue 39).
+    expect(tool === "fuzz" ? [2] : [0, 1]).toContain(result.code);
     expect([...authorizations]).toEqual([`Basic ${Buffer.from(`user:${PASSWORD}`).toString("base64")}`]);
     for (const text of [result.stdout, result.stderr, ...files.map((file) => readFileSync(file, "utf8"))])
       expect(text).not.toContain(PASSWORD);

@@ -86,7 +86,7 @@ describe("schemas/report.json", () => {
       request.operationId === "listEvaluations" && appIdOf(request) !== undefined ? json(200, data.evaluations) : undefined,
     );
     await Promise.all([listenForTest(clean.server), listenForTest(bypass.server)]);
-    const run = (url: string): string[] => ["fuzz", "--base-url", url, "--app-id", APP_A, "--seed", "3", "--max-requests", "200"];
+    const run = (url: string): string[] => ["fuzz", "--base-url", url, "--app-id", APP_A, "--seed", "3", "--max-requests", "250"];
     await reportOf("fuzz-pass", run(providerUrl(clean.server)), 0);
     const fail = await reportOf("fuzz-fail", run(providerUrl(bypass.server)), 1);
     const finding = fail.findings.find((f) => f.check === "filter-bypass" && f.severity === "error");

@@ -60,7 +60,8 @@ Options:
   --seed N                   the same seed sends the same requests in the same order
                              (default: random, printed in the report)
   --max-requests N           requests of the whole plan, discovery and boundary phase included
-                             (default ${DEFAULT_MAX_REQUESTS})
+                             (default ${DEFAULT_MAX_REQUESTS}; below those two phases, 220 requests, the
+                             run is INCOMPLETE); with --replay, the most requests sent again
   --time-limit DURATION      stop sending after this long (30s, 2m); failures found are still shrunk
   --concurrency N            requests in flight at once (default ${DEFAULT_FUZZ_CONCURRENCY})
   --timeout MS               per-request timeout; past it the request is a transport failure
@@ -73,6 +74,9 @@ Options:
   --shard I/N                send only this job's share of the seed's requests (1/4 .. 4/4 split
                              one run over four CI jobs; every job needs the same --seed)
   --dry-run                  print the planned requests, one per line, and send nothing
+  --replay REPORT.json       send the failures of an earlier run's --json report again and say which
+                             still fail, which are fixed, which could not be replayed; only requests
+                             fuzz itself sends (a file with another is refused); no --seed
   --json FILE                write the report as JSON (every failure; schemas/report.json)
   --junit FILE               write a JUnit XML report (a testcase per check and operation)
   --html FILE                write a self-contained HTML report
@@ -128,10 +132,10 @@ Examples:
     const maxResponseTime = stringOption(values, "max-response-time");
     const compat = choiceOption(values, "compat", COMPATS);
     const baseline = await readBaselineOption(values);
-    if (replayed !== undefined && (baseline.update || values["dry-run"] === true || shardRaw !== undefined))
+    if (replayed !== undefined && (baseline.update || values["dry-run"] === true || shardRaw !== undefined || seedRaw !== undefined))
       throw new ToolkitError(
         "E_USAGE",
-        "--replay sends the failures of a report again: it takes no --update-baseline, --dry-run or --shard",
+        "--replay sends the failures of a report again: it takes no --update-baseline, --dry-run, --shard or --seed",
       );
     const options: FuzzOptions = {
       baseUrl,
