@@ -10,8 +10,12 @@ import { joinPath } from "../check/finding.js";
 import { ToolkitError } from "../errors.js";
 import { decodeUtf8 } from "../io/decode-utf8.js";
 import { parseJsonText } from "../io/read-json-file.js";
+import { InputFileError, MAX_INPUT_FILE_BYTES, readRegularFile } from "../io/read-regular-file.js";
 import { writeTextFileAtomically } from "../io/write-file-atomic.js";
 import { isCalendarDate, type Baseline, type BaselineEntry } from "./baseline.js";
+
+/** The largest baseline file read (docs/limits.md): a regular file only, never a device or a FIFO. */
+export const MAX_BASELINE_BYTES = MAX_INPUT_FILE_BYTES;
 
 /** The schema file, at the same relative place from src/engine/ and dist/engine/. */
 const SCHEMA_FILE = new URL("../../schemas/baseline.json", import.meta.url);
@@ -77,12 +81,10 @@ export async function readBaseline(path: string): Promise<Baseline> {
 export async function readBaselineIfExists(path: string): Promise<Baseline | undefined> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    bytes = await readRegularFile(path, MAX_BASELINE_BYTES);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return undefined;
-    if (code === "EISDIR") throw invalid(path, "is a directory, not a file", error);
-    throw invalid(path, `cannot be read: ${(error as Error).message}`, error);
+    if (error instanceof InputFileError && error.code === "E_FILE_NOT_FOUND") return undefined;
+    throw invalid(path, error instanceof InputFileError ? error.reason : (error as Error).message, error);
   }
   let value: unknown;
   try {
@@ -104,7 +106,14 @@ export async function readBaselineIfExists(path: string): Promise<Baseline | und
 
 /** The file's text: two-space JSON and a trailing newline, `$schema` first, each entry's fields in the schema's order. */
 export function baselineText(baseline: Baseline): string {
-  const entries = baseline.entries.map(({ check, operation, cause, expires, reason }) => ({ check, operation, cause, expires, reason }));
+  const entries = baseline.entries.map(({ check, operation, cause, expires, reason, stale_since }) => ({
+    check,
+    operation,
+    cause,
+    expires,
+    reason,
+    stale_since,
+  }));
   return `${JSON.stringify({ $schema: baseline.$schema, entries }, null, 2)}\n`;
 }
 
