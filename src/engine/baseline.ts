@@ -77,7 +77,10 @@ export interface BaselineOutcome {
 export function applyBaseline(findings: readonly ProviderFinding[], baseline: Baseline, today: string): BaselineOutcome {
   if (!isCalendarDate(today)) throw new TypeError(`applyBaseline: today must be a YYYY-MM-DD date, got ${JSON.stringify(today)}`);
   const entries = new Map<string, BaselineEntry>();
-  for (const entry of baseline.entries) if (!entries.has(keyId(entry))) entries.set(keyId(entry), entry);
+  for (const entry of baseline.entries) {
+    const id = keyId(entry);
+    if (!entries.has(id)) entries.set(id, entry);
+  }
   const matched = new Set<BaselineEntry>();
   let known = 0;
   const marked = findings.map((finding): ProviderFinding => {

@@ -56,7 +56,7 @@ describe("reliability: nothing secret is written", () => {
           expect({ output, leaked: text.includes(secret) ? secret : undefined }).toEqual({ output, leaked: undefined });
       // Still useful: the kind of fault and where it points stay readable.
       expect(outputs.baseline).toContain('"cause": "500 OperationalError: could not connect');
-      const report = JSON.parse(outputs.json) as { findings: Array<{ check: string; cause?: string }> };
+      const report = JSON.parse(outputs.json!) as { findings: Array<{ check: string; cause?: string }> };
       expect(report.findings.find((f) => f.check === "server-error")?.cause).toBe("500 OperationalError: could not connect");
       // Fuzz's answer line: redacted where the secret stood.
       if (tool === "fuzz") expect(outputs.json).toContain("postgres://[redacted]@db.internal");
