@@ -5,9 +5,10 @@
 // as it was, byte for byte, and says so in one line (exit 2).
 import { ToolkitError } from "../errors.js";
 import {
+  baselineBytesNow,
   baselineFromFindings,
   readBaseline,
-  readBaselineIfExists,
+  readBaselineFile,
   writeBaseline,
   type Baseline,
   type ProviderFinding,
@@ -32,6 +33,8 @@ export interface BaselineChoice {
   update: boolean;
   /** --prune-baseline: remove the entries no finding of the run matches. */
   prune: boolean;
+  /** The bytes the baseline was read from (none: no file yet): a rewrite refuses a file changed meanwhile. */
+  bytes?: Buffer;
 }
 
 /** The baseline the options name, read and checked before the run. */
@@ -47,8 +50,10 @@ export async function readBaselineOption(values: ParsedArgs["values"]): Promise<
   if (file === "-")
     throw new ToolkitError("E_USAGE", "--baseline must name a file (it is read, and written with --update-baseline), not -");
   // With --update-baseline the file may not exist yet: the run creates it. --prune-baseline alone needs one.
-  const baseline = update ? await readBaselineIfExists(file) : await readBaseline(file);
-  return { file, update, prune, ...(baseline === undefined ? {} : { baseline }) };
+  if (!update && !prune) return { file, update, prune, baseline: await readBaseline(file) };
+  const read = await readBaselineFile(file);
+  if (read === undefined && !update) await readBaseline(file); // --prune-baseline alone: the missing file's one line
+  return { file, update, prune, ...(read === undefined ? {} : read) };
 }
 
 /** True when the options ask for the file to be rewritten after the run. */
@@ -68,6 +73,13 @@ export interface BaselineRun {
   strict: boolean;
   /** The run's date, YYYY-MM-DD: written as `stale_since` on a curated entry found stale. */
   today: string;
+}
+
+/** Whether the file is no longer what the run read (another run, an editor): a rewrite would lose that. */
+async function changedMeanwhile(choice: BaselineChoice): Promise<string | undefined> {
+  const now = await baselineBytesNow(choice.file!);
+  const same = now === undefined ? choice.bytes === undefined : choice.bytes !== undefined && now.equals(choice.bytes);
+  return same ? undefined : "the file changed during the run (written by someone else meanwhile): run again";
 }
 
 /** Why this run must not rewrite the baseline, or undefined when it may. */
@@ -91,9 +103,9 @@ export async function finishBaseline(
   textOut: NodeJS.WritableStream,
 ): Promise<ExitCode> {
   const flags = [choice.update ? "--update-baseline" : "", choice.prune ? "--prune-baseline" : ""].filter((f) => f !== "").join(" ");
-  const refusal = baselineRefusal(run);
+  const refusal = baselineRefusal(run) ?? (await changedMeanwhile(choice));
   if (refusal !== undefined) {
-    const left = choice.baseline === undefined ? "not written" : "left as it was";
+    const left = choice.bytes === undefined ? "not written" : "left as it was";
     writeLine(io.stderr, `${flags} refused: ${refusal}; baseline ${choice.file!} ${left}`);
     return EXIT.CANNOT_RUN;
   }

@@ -10,6 +10,7 @@ import { joinPath } from "../check/finding.js";
 import { ToolkitError } from "../errors.js";
 import { decodeUtf8 } from "../io/decode-utf8.js";
 import { parseJsonText } from "../io/read-json-file.js";
+import { redactSecrets } from "../io/redact.js";
 import { InputFileError, MAX_INPUT_FILE_BYTES, readRegularFile } from "../io/read-regular-file.js";
 import { writeTextFileAtomically } from "../io/write-file-atomic.js";
 import { isCalendarDate, type Baseline, type BaselineEntry } from "./baseline.js";
@@ -79,6 +80,14 @@ export async function readBaseline(path: string): Promise<Baseline> {
 
 /** The baseline in `path` (see readBaseline), or undefined when there is no such file: what `--update-baseline` starts from. */
 export async function readBaselineIfExists(path: string): Promise<Baseline | undefined> {
+  return (await readBaselineFile(path))?.baseline;
+}
+
+/**
+ * The baseline in `path` and the bytes it was read from (a rewrite checks the file did not change
+ * meanwhile), or undefined when there is no such file.
+ */
+export async function readBaselineFile(path: string): Promise<{ baseline: Baseline; bytes: Buffer } | undefined> {
   let bytes: Buffer;
   try {
     bytes = await readRegularFile(path, MAX_BASELINE_BYTES);
@@ -101,15 +110,26 @@ export async function readBaselineIfExists(path: string): Promise<Baseline | und
       throw invalid(path, `$.entries[${index}]: the same check, operation and cause as $.entries[${first}] (list each key once)`);
     seen.set(keyText(entry), index);
   });
-  return value;
+  return { baseline: value, bytes };
 }
 
-/** The file's text: two-space JSON and a trailing newline, `$schema` first, each entry's fields in the schema's order. */
+/** The bytes in `path` now, or undefined when it is gone: compared with what was read before a rewrite. */
+export async function baselineBytesNow(path: string): Promise<Buffer | undefined> {
+  try {
+    return await readRegularFile(path, MAX_BASELINE_BYTES);
+  } catch (error) {
+    if (error instanceof InputFileError && error.code === "E_FILE_NOT_FOUND") return undefined;
+    throw invalid(path, error instanceof InputFileError ? error.reason : (error as Error).message, error);
+  }
+}
+
+/** The file's text: two-space JSON and a trailing newline, `$schema` first, each entry's fields in the schema's order, causes redacted. */
 export function baselineText(baseline: Baseline): string {
   const entries = baseline.entries.map(({ check, operation, cause, expires, reason, stale_since }) => ({
     check,
     operation,
-    cause,
+    // A file from an older version may hold a provider's secret in a cause: never written again.
+    cause: redactSecrets(cause),
     expires,
     reason,
     stale_since,

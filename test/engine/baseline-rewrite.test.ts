@@ -178,6 +178,55 @@ describe("an incomplete run never rewrites a baseline", () => {
   });
 });
 
+describe("a rewrite never loses what another writer put in the file", () => {
+  it("the file changed during the run (another run, an editor): refused, exit 2, the other writer's bytes kept", async () => {
+    const before = curatedFile();
+    const theirs = JSON.stringify({ entries: [{ check: "leak", operation: "listEvaluations", cause: "theirs", reason: "edited" }] });
+    let edited = false;
+    const url = await provider((request) => {
+      // The first by-id request: someone saves the file while the run goes on.
+      if (!edited && request.operationId === "getHumanEvaluation") {
+        writeFileSync(before.file, theirs);
+        edited = true;
+      }
+      return undefined;
+    });
+    const result = await runCliCaptured([
+      "fuzz",
+      "--base-url",
+      url,
+      "--app-id",
+      APP_A,
+      "--seed",
+      "1",
+      "--max-requests",
+      "400",
+      "--baseline",
+      before.file,
+      "--update-baseline",
+    ]);
+    expect(edited).toBe(true);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      `--update-baseline refused: the file changed during the run (written by someone else meanwhile): run again; baseline ${before.file} left as it was`,
+    ]);
+    expect(readFileSync(before.file, "utf8")).toBe(theirs);
+  }, 30_000);
+
+  it("a cause holding a secret (a file of an older version) is written redacted", async () => {
+    const url = await provider();
+    const file = join(dir, "old.json");
+    const secret = { check: "leak", operation: "listEvaluations", cause: "500 could not connect postgres://admin:pw@db", reason: "old" };
+    writeFileSync(file, JSON.stringify({ entries: [secret] }));
+    expect(
+      (await runCliCaptured(["verify", "--base-url", url, "--app-id", APP_A, "--no-pact", "--baseline", file, "--update-baseline"])).code,
+    ).toBe(0);
+    const text = readFileSync(file, "utf8");
+    expect(text).not.toContain("admin:pw");
+    expect(text).toContain("postgres://[redacted]@db");
+  });
+});
+
 describe("curated entries are kept", () => {
   const healthy = ["--seed", "1", "--max-requests", "60"];
   it.each([
