@@ -73,6 +73,8 @@ export interface BaselineRun {
   strict: boolean;
   /** The run's date, YYYY-MM-DD: written as `stale_since` on a curated entry found stale. */
   today: string;
+  /** Whether the run ran an entry's check (default: all): the others' entries are kept as they are. */
+  judged?: (key: { check: string }) => boolean;
 }
 
 /** Whether the file is no longer what the run read (another run, an editor): a rewrite would lose that. */
@@ -114,6 +116,7 @@ export async function finishBaseline(
     today: run.today,
     update: choice.update,
     prune: choice.prune,
+    ...(run.judged === undefined ? {} : { judged: run.judged }),
   });
   await writeBaseline(choice.file!, next);
   writeLine(textOut, baselineLine(choice, next));

@@ -210,6 +210,14 @@ describe("baselineFromFindings (--update-baseline)", () => {
     expect(both.entries.some((e) => e.stale_since !== undefined)).toBe(false);
   });
 
+  it("keeps as they are the entries of a check the run did not run (Pact under --no-pact), pruned or not", () => {
+    const previous: Baseline = { entries: [{ check: "pact", operation: "*", cause: "pact: body mismatch" }] };
+    const judged = (key: { check: string }): boolean => key.check !== "pact";
+    for (const prune of [false, true])
+      expect(baselineFromFindings([], previous, { today: TODAY, judged, prune }).entries).toEqual(previous.entries);
+    expect(baselineFromFindings([], previous, { today: TODAY }).entries).toEqual([]);
+  });
+
   it("needs the day to mark a curated entry stale", () => {
     expect(() => baselineFromFindings([], { entries: [entry({ reason: "x" })] })).toThrow(/today must be a YYYY-MM-DD date/);
   });

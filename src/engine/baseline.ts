@@ -114,6 +114,11 @@ export interface BaselineUpdateOptions {
   update?: boolean;
   /** Remove the stale entries, curated ones included (`--prune-baseline`); default false. */
   prune?: boolean;
+  /**
+   * Whether the run judged an entry's check at all (default: every check): an entry of a check that
+   * did not run (Pact under `verify --no-pact`) is neither stale nor pruned, and is kept as it is.
+   */
+  judged?: (key: FindingKey) => boolean;
 }
 
 /**
@@ -139,6 +144,7 @@ export function baselineFromFindings(
     if (entries.has(id)) continue;
     const { stale_since: since, ...rest } = entry;
     if (found.has(id)) entries.set(id, rest);
+    else if (options.judged !== undefined && !options.judged(entry)) entries.set(id, entry);
     else if (options.prune === true) continue;
     else if (!update) entries.set(id, entry);
     else if (isCurated(entry)) {

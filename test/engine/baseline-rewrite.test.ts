@@ -213,6 +213,16 @@ describe("a rewrite never loses what another writer put in the file", () => {
     expect(readFileSync(before.file, "utf8")).toBe(theirs);
   }, 30_000);
 
+  it("verify --no-pact: the Pact entries are not judged, so kept as they are", async () => {
+    const url = await provider();
+    const file = join(dir, "pact.json");
+    const pact = { check: "pact", operation: "getHumanEvaluation", cause: "pact-mismatch $.created_at" };
+    writeFileSync(file, JSON.stringify({ entries: [pact] }));
+    for (const flag of ["--update-baseline", "--prune-baseline"])
+      expect((await runCliCaptured(["verify", "--base-url", url, "--app-id", APP_A, "--no-pact", "--baseline", file, flag])).code).toBe(0);
+    expect((JSON.parse(readFileSync(file, "utf8")) as Baseline).entries).toEqual([pact]);
+  });
+
   it("a cause holding a secret (a file of an older version) is written redacted", async () => {
     const url = await provider();
     const file = join(dir, "old.json");

@@ -194,6 +194,8 @@ Examples:
         // Without --app-id most checks did not run: their entries would be taken for gone.
         ...(report.appId === undefined ? { incomplete: "no --app-id: only the checks that need no data ran" } : {}),
         findings: report.checks.flatMap((check) => check.findings),
+        // Without Pact (--no-pact), its entries are not judged: kept as they are, never taken for gone.
+        ...(report.pact === "ran" ? {} : { judged: (key: { check: string }) => key.check !== "pact" }),
         strict: report.strict,
         today: todayUtc(),
       },
