@@ -3,6 +3,7 @@
 // the run could judge the provider: a run that is incomplete (a time limit, a provider gone, too
 // few requests, no --app-id), that could not reach an endpoint, or that exits 2 leaves the file
 // as it was, byte for byte, and says so in one line (exit 2).
+import { escapeControl } from "../check/escape-control.js";
 import { ToolkitError } from "../errors.js";
 import {
   baselineBytesNow,
@@ -108,7 +109,8 @@ export async function finishBaseline(
   const refusal = baselineRefusal(run) ?? (await changedMeanwhile(choice));
   if (refusal !== undefined) {
     const left = choice.bytes === undefined ? "not written" : "left as it was";
-    writeLine(io.stderr, `${flags} refused: ${refusal}; baseline ${choice.file!} ${left}`);
+    // A file name may hold any character: escaped, so the line stays one line and the terminal safe.
+    writeLine(io.stderr, escapeControl(`${flags} refused: ${refusal}; baseline ${choice.file!} ${left}`));
     return EXIT.CANNOT_RUN;
   }
   const next = baselineFromFindings(run.findings, choice.baseline, {
@@ -119,7 +121,7 @@ export async function finishBaseline(
     ...(run.judged === undefined ? {} : { judged: run.judged }),
   });
   await writeBaseline(choice.file!, next);
-  writeLine(textOut, baselineLine(choice, next));
+  writeLine(textOut, escapeControl(baselineLine(choice, next)));
   // --update-baseline accepts the run's failures: exit 0. Pruning alone accepts nothing: the run's own exit code.
   return choice.update ? EXIT.OK : run.exit;
 }

@@ -92,6 +92,17 @@ describe("an incomplete run never rewrites a baseline", () => {
     30_000,
   );
 
+  it("a file name with controls: the refusal is still one escaped line", async () => {
+    const url = await provider();
+    const file = join(dir, "a\u001b[2Jb\nc.json");
+    writeFileSync(file, JSON.stringify(SEVEN));
+    const result = await runCliCaptured(["verify", "--base-url", url, "--partial", "--no-pact", "--baseline", file, "--update-baseline"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).not.toContain("\u001b");
+    expect(result.stderr).toContain("a\\x1b[2Jb\\nc.json");
+  });
+
   it("verify --partial (no --app-id): most checks did not run: refused, the file untouched", async () => {
     const url = await provider();
     const before = curatedFile();
