@@ -10,8 +10,13 @@ import { joinPath } from "../check/finding.js";
 import { ToolkitError } from "../errors.js";
 import { decodeUtf8 } from "../io/decode-utf8.js";
 import { parseJsonText } from "../io/read-json-file.js";
+import { redactSecrets } from "../io/redact.js";
+import { InputFileError, MAX_INPUT_FILE_BYTES, readRegularFile } from "../io/read-regular-file.js";
 import { writeTextFileAtomically } from "../io/write-file-atomic.js";
 import { isCalendarDate, type Baseline, type BaselineEntry } from "./baseline.js";
+
+/** The largest baseline file read (docs/limits.md): a regular file only, never a device or a FIFO. */
+export const MAX_BASELINE_BYTES = MAX_INPUT_FILE_BYTES;
 
 /** The schema file, at the same relative place from src/engine/ and dist/engine/. */
 const SCHEMA_FILE = new URL("../../schemas/baseline.json", import.meta.url);
@@ -75,14 +80,20 @@ export async function readBaseline(path: string): Promise<Baseline> {
 
 /** The baseline in `path` (see readBaseline), or undefined when there is no such file: what `--update-baseline` starts from. */
 export async function readBaselineIfExists(path: string): Promise<Baseline | undefined> {
+  return (await readBaselineFile(path))?.baseline;
+}
+
+/**
+ * The baseline in `path` and the bytes it was read from (a rewrite checks the file did not change
+ * meanwhile), or undefined when there is no such file.
+ */
+export async function readBaselineFile(path: string): Promise<{ baseline: Baseline; bytes: Buffer } | undefined> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    bytes = await readRegularFile(path, MAX_BASELINE_BYTES);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return undefined;
-    if (code === "EISDIR") throw invalid(path, "is a directory, not a file", error);
-    throw invalid(path, `cannot be read: ${(error as Error).message}`, error);
+    if (error instanceof InputFileError && error.code === "E_FILE_NOT_FOUND") return undefined;
+    throw invalid(path, error instanceof InputFileError ? error.reason : (error as Error).message, error);
   }
   let value: unknown;
   try {
@@ -99,12 +110,30 @@ export async function readBaselineIfExists(path: string): Promise<Baseline | und
       throw invalid(path, `$.entries[${index}]: the same check, operation and cause as $.entries[${first}] (list each key once)`);
     seen.set(keyText(entry), index);
   });
-  return value;
+  return { baseline: value, bytes };
 }
 
-/** The file's text: two-space JSON and a trailing newline, `$schema` first, each entry's fields in the schema's order. */
+/** The bytes in `path` now, or undefined when it is gone: compared with what was read before a rewrite. */
+export async function baselineBytesNow(path: string): Promise<Buffer | undefined> {
+  try {
+    return await readRegularFile(path, MAX_BASELINE_BYTES);
+  } catch (error) {
+    if (error instanceof InputFileError && error.code === "E_FILE_NOT_FOUND") return undefined;
+    throw invalid(path, error instanceof InputFileError ? error.reason : (error as Error).message, error);
+  }
+}
+
+/** The file's text: two-space JSON and a trailing newline, `$schema` first, each entry's fields in the schema's order, causes redacted. */
 export function baselineText(baseline: Baseline): string {
-  const entries = baseline.entries.map(({ check, operation, cause, expires, reason }) => ({ check, operation, cause, expires, reason }));
+  const entries = baseline.entries.map(({ check, operation, cause, expires, reason, stale_since }) => ({
+    check,
+    operation,
+    // A file from an older version may hold a provider's secret in a cause: never written again.
+    cause: redactSecrets(cause),
+    expires,
+    reason,
+    stale_since,
+  }));
   return `${JSON.stringify({ $schema: baseline.$schema, entries }, null, 2)}\n`;
 }
 

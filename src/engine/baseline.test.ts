@@ -155,16 +155,16 @@ describe("baselineFromFindings (--update-baseline)", () => {
     ]);
   });
 
-  it("keeps expires and reason of entries still found, drops those no longer found, keeps $schema", () => {
+  it("keeps expires and reason of entries still found, drops uncurated ones no longer found, keeps $schema", () => {
     const previous: Baseline = {
       $schema: "../node_modules/evals-contract/schemas/baseline.json",
       entries: [
         entry({ expires: "2027-03-01", reason: "legacy ids, TICKET-12" }),
-        entry({ check: "leak", cause: "traceback", reason: "gone since" }),
+        entry({ check: "leak", cause: "traceback" }),
         { check: "pact", operation: "*", cause: "pact run failed", expires: "2020-01-01" },
       ],
     };
-    expect(baselineFromFindings(runFindings, previous)).toEqual({
+    expect(baselineFromFindings(runFindings, previous, { today: TODAY })).toEqual({
       $schema: "../node_modules/evals-contract/schemas/baseline.json",
       entries: [
         { check: "pact", operation: "*", cause: "pact run failed", expires: "2020-01-01" },
@@ -172,6 +172,54 @@ describe("baselineFromFindings (--update-baseline)", () => {
         { check: "status", operation: "getHumanEvaluation", cause: "404 not documented" },
       ],
     });
+  });
+
+  // Issue 39: an entry a person wrote a reason or a date on was dropped as soon as one run missed it.
+  it("keeps a curated entry no longer found, marked stale_since today; the first date stays; found again, unmarked", () => {
+    const previous: Baseline = {
+      entries: [
+        entry({ check: "leak", cause: "traceback", reason: "TICKET-9" }),
+        entry({ check: "leak", cause: "stack", expires: "2027-01-01", stale_since: "2026-01-02" }),
+        entry({ reason: "legacy ids", stale_since: "2026-01-02" }),
+        entry({ check: "leak", cause: "uncurated" }),
+      ],
+    };
+    const next = baselineFromFindings(runFindings, previous, { today: TODAY });
+    expect(next.entries.filter((e) => e.check === "leak")).toEqual([
+      entry({ check: "leak", cause: "stack", expires: "2027-01-01", stale_since: "2026-01-02" }),
+      entry({ check: "leak", cause: "traceback", reason: "TICKET-9", stale_since: TODAY }),
+    ]);
+    expect(next.entries).toContainEqual(entry({ reason: "legacy ids" }));
+    // Applied, a stale-marked entry is still stale (it matches nothing) and marks what it matches.
+    expect(applyBaseline(runFindings, next, TODAY).stale.map((e) => e.cause)).toEqual(["stack", "traceback"]);
+  });
+
+  it("prune removes the stale entries, curated or not; alone it adds nothing and keeps the others as they are", () => {
+    const previous: Baseline = {
+      entries: [
+        entry({ check: "leak", cause: "traceback", reason: "TICKET-9", stale_since: "2026-01-02" }),
+        entry({ check: "leak", cause: "stack", expires: "2027-01-01" }),
+        entry({ reason: "legacy ids" }),
+      ],
+    };
+    expect(baselineFromFindings(runFindings, previous, { today: TODAY, update: false, prune: true }).entries).toEqual([
+      entry({ reason: "legacy ids" }),
+    ]);
+    const both = baselineFromFindings(runFindings, previous, { today: TODAY, prune: true });
+    expect(both.entries.map((e) => e.check)).toEqual(["pact", "server-error", "status"]);
+    expect(both.entries.some((e) => e.stale_since !== undefined)).toBe(false);
+  });
+
+  it("keeps as they are the entries of a check the run did not run (Pact under --no-pact), pruned or not", () => {
+    const previous: Baseline = { entries: [{ check: "pact", operation: "*", cause: "pact: body mismatch" }] };
+    const judged = (key: { check: string }): boolean => key.check !== "pact";
+    for (const prune of [false, true])
+      expect(baselineFromFindings([], previous, { today: TODAY, judged, prune }).entries).toEqual(previous.entries);
+    expect(baselineFromFindings([], previous, { today: TODAY }).entries).toEqual([]);
+  });
+
+  it("needs the day to mark a curated entry stale", () => {
+    expect(() => baselineFromFindings([], { entries: [entry({ reason: "x" })] })).toThrow(/today must be a YYYY-MM-DD date/);
   });
 
   it("is the same for the same findings in another order (stable files, small diffs)", () => {
@@ -247,7 +295,7 @@ describe("the baseline file", () => {
     [
       "an unknown entry field",
       oneEntry({ expiry: "2027-03-01" }),
-      '$.entries[0]: unknown field "expiry" (allowed: check, operation, cause, expires, reason)',
+      '$.entries[0]: unknown field "expiry" (allowed: check, operation, cause, expires, reason, stale_since)',
     ],
     ["no cause", json({ entries: [entry(), { check: "status", operation: "listEvaluations" }] }), '$.entries[1]: missing field "cause"'],
     ["an empty check", oneEntry({ check: "" }), "$.entries[0].check: must not be empty"],
@@ -288,7 +336,7 @@ describe("the baseline file", () => {
   it("a directory is E_BASELINE_INVALID", async () => {
     const path = join(dir, "a-folder");
     mkdirSync(path);
-    expect(await fault(path)).toBe("is a directory, not a file");
+    expect(await fault(path)).toBe("is a directory, not a regular file (only a regular file is read)");
   });
 
   it("a path that cannot be opened (through a file) is E_BASELINE_INVALID", async () => {
@@ -334,7 +382,7 @@ describe("schemas/baseline.json", () => {
     $id: string;
     properties: { entries: { items: { properties: Record<string, { enum?: string[] }> } } };
   };
-  const fields: Array<keyof BaselineEntry> = ["check", "operation", "cause", "expires", "reason"];
+  const fields: Array<keyof BaselineEntry> = ["check", "operation", "cause", "expires", "reason", "stale_since"];
 
   it("has the $id new files name, an entry's fields in order, the service's operations and *", () => {
     expect(schema.$id).toBe(BASELINE_SCHEMA_ID);

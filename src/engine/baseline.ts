@@ -12,7 +12,16 @@ export interface BaselineEntry extends FindingKey {
   expires?: string;
   /** Why the finding is accepted, free text for the people who read the file. */
   reason?: string;
+  /**
+   * YYYY-MM-DD: the day `--update-baseline` first found nothing for this curated entry (one with a
+   * `reason` or `expires`). Kept rather than removed (a person wrote it); `--prune-baseline` removes it;
+   * dropped again when its finding comes back.
+   */
+  stale_since?: string;
 }
+
+/** An entry a person wrote something on (`reason`, `expires`): `--update-baseline` never removes it. */
+export const isCurated = (entry: BaselineEntry): boolean => entry.reason !== undefined || entry.expires !== undefined;
 
 /** A baseline file's content. */
 export interface Baseline {
@@ -68,7 +77,10 @@ export interface BaselineOutcome {
 export function applyBaseline(findings: readonly ProviderFinding[], baseline: Baseline, today: string): BaselineOutcome {
   if (!isCalendarDate(today)) throw new TypeError(`applyBaseline: today must be a YYYY-MM-DD date, got ${JSON.stringify(today)}`);
   const entries = new Map<string, BaselineEntry>();
-  for (const entry of baseline.entries) if (!entries.has(keyId(entry))) entries.set(keyId(entry), entry);
+  for (const entry of baseline.entries) {
+    const id = keyId(entry);
+    if (!entries.has(id)) entries.set(id, entry);
+  }
   const matched = new Set<BaselineEntry>();
   let known = 0;
   const marked = findings.map((finding): ProviderFinding => {
@@ -93,31 +105,61 @@ const compareKeys = (a: FindingKey, b: FindingKey): number => {
   return 0;
 };
 
+export interface BaselineUpdateOptions {
+  /** Warnings fail the run too: they get entries. */
+  strict?: boolean;
+  /** The run's date (YYYY-MM-DD), written as `stale_since` on a curated entry found stale. */
+  today?: string;
+  /** Add the run's failures (`--update-baseline`); default true. */
+  update?: boolean;
+  /** Remove the stale entries, curated ones included (`--prune-baseline`); default false. */
+  prune?: boolean;
+  /**
+   * Whether the run judged an entry's check at all (default: every check): an entry of a check that
+   * did not run (Pact under `verify --no-pact`) is neither stale nor pruned, and is kept as it is.
+   */
+  judged?: (key: FindingKey) => boolean;
+}
+
 /**
- * What `--update-baseline` writes: one entry per distinct key of the findings that fail the run
- * without a baseline (errors; warnings too when `strict`), known ones included, sorted; an entry
- * of `previous` still found keeps its `expires` and `reason` (an expired date is kept, not renewed).
+ * What `--update-baseline` (and `--prune-baseline`) write. With `update` (the default): one entry per
+ * distinct key of the findings that fail the run without a baseline (errors; warnings too when
+ * `strict`), known ones included. Every entry of `previous` that a finding of the run matches is kept,
+ * with its `expires` and `reason` (an expired date is kept, not renewed), its `stale_since` dropped.
+ * An entry that matches no finding (stale) is dropped when nobody wrote on it; a curated one (a
+ * `reason` or an `expires`) is kept, marked `stale_since` today (or the day it was first marked), unless
+ * `prune`. Without `update` nothing is added: `prune` alone removes the stale entries and keeps the
+ * rest as they are. Sorted by check, operation and cause.
  */
 export function baselineFromFindings(
   findings: readonly ProviderFinding[],
   previous?: Baseline,
-  options: { strict?: boolean } = {},
+  options: BaselineUpdateOptions = {},
 ): Baseline {
-  const kept = new Map<string, BaselineEntry>();
-  for (const entry of previous?.entries ?? []) if (!kept.has(keyId(entry))) kept.set(keyId(entry), entry);
+  const update = options.update !== false;
+  const found = new Set(findings.map((finding) => keyId(findingKey(finding))));
   const entries = new Map<string, BaselineEntry>();
-  for (const finding of findings) {
-    if (finding.severity !== "error" && options.strict !== true) continue;
-    const key = findingKey(finding);
-    const id = keyId(key);
+  for (const entry of previous?.entries ?? []) {
+    const id = keyId(entry);
     if (entries.has(id)) continue;
-    const before = kept.get(id);
-    entries.set(id, {
-      ...key,
-      ...(before?.expires === undefined ? {} : { expires: before.expires }),
-      ...(before?.reason === undefined ? {} : { reason: before.reason }),
-    });
+    const { stale_since: since, ...rest } = entry;
+    if (found.has(id)) entries.set(id, rest);
+    else if (options.judged !== undefined && !options.judged(entry)) entries.set(id, entry);
+    else if (options.prune === true) continue;
+    else if (!update) entries.set(id, entry);
+    else if (isCurated(entry)) {
+      const day = since ?? options.today;
+      if (day === undefined || !isCalendarDate(day))
+        throw new TypeError(`baselineFromFindings: today must be a YYYY-MM-DD date to mark a stale entry, got ${JSON.stringify(day)}`);
+      entries.set(id, { ...rest, stale_since: day });
+    }
   }
+  if (update)
+    for (const finding of findings) {
+      if (finding.severity !== "error" && options.strict !== true) continue;
+      const key = findingKey(finding);
+      if (!entries.has(keyId(key))) entries.set(keyId(key), key);
+    }
   return { $schema: previous?.$schema ?? BASELINE_SCHEMA_ID, entries: [...entries.values()].sort(compareKeys) };
 }
 

@@ -3,6 +3,7 @@
 // that a baseline can recognise it in another run, with other seeds and other data.
 import type { Finding, Severity } from "../check/finding.js";
 import type { OperationId } from "../contract/operations.js";
+import { redactSecrets } from "../io/redact.js";
 
 export interface ProviderFinding extends Finding {
   /** The check that found it, e.g. `server-error`, `conformance`, `app-id-filter`. */
@@ -25,9 +26,12 @@ export interface ProviderFinding extends Finding {
 /** A JSON path with its array indices blanked: `$[3].status.value` -> `$[*].status.value`. */
 export const pathPattern = (path: string): string => path.replace(/\[\d+\]/g, "[*]");
 
-/** The finding's cause: its own, or its rule and path pattern. */
+/**
+ * The finding's cause: its own, or its rule and path pattern; secrets redacted (src/io/redact.ts), so
+ * the key a baseline stores, fuzz folds on and a report prints never holds one.
+ */
 export const causeOf = (finding: Pick<ProviderFinding, "cause" | "rule" | "path">): string =>
-  finding.cause ?? `${finding.rule} ${pathPattern(finding.path)}`;
+  redactSecrets(finding.cause ?? `${finding.rule} ${pathPattern(finding.path)}`);
 
 /** The key a baseline lists a finding under: check, operation and cause (never a request, an id or a seed). */
 export interface FindingKey {

@@ -32,4 +32,4 @@ export { COMPATS, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "./settings.js"
 export type { Compat } from "./settings.js";
 export { applyBaseline, baselineFromFindings, isCalendarDate, isExpired, BASELINE_SCHEMA_ID } from "./baseline.js";
 export type { Baseline, BaselineEntry, BaselineOutcome, BaselineSummary } from "./baseline.js";
-export { readBaseline, readBaselineIfExists, writeBaseline } from "./baseline-file.js";
+export { baselineBytesNow, readBaseline, readBaselineFile, readBaselineIfExists, writeBaseline } from "./baseline-file.js";

@@ -17,6 +17,7 @@ export { listen, listenError } from "./listen.js";
 export { normalizeHttpUrl, resolveUrl } from "./base-url.js";
 export { createLimiter } from "./limiter.js";
 export type { Limiter } from "./limiter.js";
-export { createRedactor, redactUrlCredentials, redactUrlSecrets, REDACTED } from "./redact.js";
+export { createRedactor, redactSecrets, redactUrlCredentials, redactUrlSecrets, REDACTED } from "./redact.js";
+export { InputFileError, MAX_INPUT_FILE_BYTES, readRegularFile } from "./read-regular-file.js";
 export { isSameFile, refuseOutputOverInput } from "./same-file.js";
 export type { NamedPath } from "./same-file.js";

@@ -1,7 +1,10 @@
 // Puts a report together from a tool's sections: the findings of every check into the report's one
 // list (in section and check order, each check holding its range), the counts from the checks and
-// findings, the version, and the summary line written one way for every tool.
+// findings, the version, and the summary line written one way for every tool. Every text a provider
+// or a file may have put in it (messages, causes, answers, reproducers, notes, baseline entries) is
+// redacted here, once (src/io/redact.ts): text, JSON, JUnit and HTML render nothing else.
 import { plural } from "../check/format-findings.js";
+import { redactSecrets } from "../io/redact.js";
 import { weight } from "./group-findings.js";
 import type { CheckSection, Report, ReportCheck, ReportCounts, ReportFinding, ReportSection } from "./model.js";
 import { toolkitVersion } from "./version.js";
@@ -44,8 +47,48 @@ export const optional = (name: string, value: string | undefined): Record<string
 export const requestsIn = (requests: number, durationMs: number): string =>
   `${plural(requests, "request")} in ${(durationMs / 1000).toFixed(2)} s`;
 
+const redactAll = (lines: readonly string[]): string[] => lines.map(redactSecrets);
+
+/** A finding's texts redacted; `sent` (the request exactly as fuzz sent it, what a replay sends again) kept. */
+function redactFinding(finding: ReportFinding): ReportFinding {
+  const out: ReportFinding = { ...finding, message: redactSecrets(finding.message) };
+  if (finding.cause !== undefined) out.cause = redactSecrets(finding.cause);
+  if (finding.request !== undefined) out.request = redactSecrets(finding.request);
+  if (finding.answer !== undefined) out.answer = redactSecrets(finding.answer);
+  if (finding.reproduce !== undefined) out.reproduce = redactSecrets(finding.reproduce);
+  if (finding.details !== undefined) out.details = redactAll(finding.details);
+  return out;
+}
+
+/** A section's texts that may quote a provider or a file (coverage's lines and first requests) redacted. */
+function redactSection(section: DraftSection): DraftSection {
+  if (section.kind === "list") return { ...section, items: redactAll(section.items) };
+  if (section.kind !== "table") return section;
+  const rows = section.rows.map((row) => ({
+    ...row,
+    cells: Object.fromEntries(
+      Object.entries(row.cells).map(([column, cell]) => [
+        column,
+        cell.first === undefined ? cell : { ...cell, first: redactSecrets(cell.first) },
+      ]),
+    ),
+  }));
+  return { ...section, rows };
+}
+
 export function buildReport(draft: ReportDraft): Report {
-  const { sections: drafts, requests, summaryTail, summary, ...rest } = draft;
+  const { sections: unredacted, requests, summaryTail, summary, ...head0 } = draft;
+  const drafts = unredacted.map(redactSection);
+  const rest = {
+    ...head0,
+    subject: redactSecrets(head0.subject),
+    intro: redactAll(head0.intro),
+    notes: redactAll(head0.notes),
+    ...(head0.hint === undefined ? {} : { hint: redactSecrets(head0.hint) }),
+    ...(head0.baseline === undefined
+      ? {}
+      : { baseline: { ...head0.baseline, stale: head0.baseline.stale.map((entry) => ({ ...entry, cause: redactSecrets(entry.cause) })) } }),
+  };
   const findings: ReportFinding[] = [];
   const counts: ReportCounts = { checks: 0, passed: 0, warned: 0, failed: 0, skipped: 0, errors: 0, warnings: 0, known: 0 };
   const sections = drafts.map((section): ReportSection => {
@@ -53,7 +96,8 @@ export function buildReport(draft: ReportDraft): Report {
     const checks = section.checks.map(({ findings: own, ...check }): ReportCheck => {
       const tally = { errors: 0, warnings: 0, known: 0 };
       const first = findings.length;
-      for (const finding of own) {
+      for (const unredactedFinding of own) {
+        const finding = redactFinding(unredactedFinding);
         findings.push(finding);
         if (finding.known === true) tally.known += weight(finding);
         else if (finding.severity === "error") tally.errors += weight(finding);

@@ -112,6 +112,21 @@ function* findingsWhere(report: Report, keep: (finding: ReportFinding) => boolea
   }
 }
 
+/** Stale entries listed one line each up to this many; past it, one line with their count (the list: --json). */
+export const MAX_STALE_SHOWN = 5;
+
+/** What the terminal says of the stale entries: a line each when few, one line with their count when many. */
+export function staleLines(file: string, stale: NonNullable<Report["baseline"]>["stale"]): string[] {
+  if (stale.length > MAX_STALE_SHOWN)
+    return [
+      `Stale baseline entries: ${stale.length.toLocaleString("en-US")} entries of ${file} match no finding of this run: remove them (--prune-baseline; the list is in --json)`,
+    ];
+  return stale.map(
+    (entry) =>
+      `Stale baseline entry (no such finding in this run): remove it from ${file}: ${entry.check} | ${entry.operation} | ${entry.cause}`,
+  );
+}
+
 export function renderText(report: Report, options: TextOptions = {}): string[] {
   const max = options.maxFindingsPerCheck ?? 10;
   const lines = [...report.intro];
@@ -148,10 +163,7 @@ export function renderText(report: Report, options: TextOptions = {}): string[] 
     const { file, known: count, stale, expired } = report.baseline;
     const again = expired > 0 ? `; ${plural(expired, "finding")} past its entry's date, failing again` : "";
     lines.push(`Baseline ${file}: ${plural(count, "known finding")} (not failing)${again}`);
-    for (const entry of stale)
-      lines.push(
-        `Stale baseline entry (no such finding in this run): remove it from ${file}: ${entry.check} | ${entry.operation} | ${entry.cause}`,
-      );
+    lines.push(...staleLines(file, stale));
   }
   lines.push(report.summary, report.verdictLine);
   return lines.map(escapeControl);

@@ -9,7 +9,9 @@ export {
   CHECK_NAMES,
   applyBaseline,
   baselineFromFindings,
+  baselineBytesNow,
   readBaseline,
+  readBaselineFile,
   readBaselineIfExists,
   writeBaseline,
 } from "../engine/index.js";

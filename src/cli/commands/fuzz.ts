@@ -22,14 +22,15 @@ import {
   replayFailures,
   type ReplayCase,
   type FuzzOptions,
+  type FuzzReport,
 } from "../../fuzz/index.js";
 import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { parseDuration } from "../duration.js";
 import { EXIT } from "../exit-codes.js";
 import { writeLine, writeLines } from "../io.js";
-import { BASELINE_OPTIONS, readBaselineOption, todayUtc, updateBaselineFile } from "../baseline-option.js";
-import { readJsonFile } from "../../io/index.js";
+import { BASELINE_OPTIONS, finishBaseline, readBaselineOption, rewritesBaseline, todayUtc } from "../baseline-option.js";
+import { decodeUtf8, parseJsonText, readRegularFile } from "../../io/index.js";
 import { prepareReportFiles } from "../report-files.js";
 import { createProgressBar } from "../progress-bar.js";
 import { parseHeaders } from "../header-option.js";
@@ -77,6 +78,13 @@ Options:
   --replay REPORT.json       send the failures of an earlier run's --json report again and say which
                              still fail, which are fixed, which could not be replayed; only requests
                              fuzz itself sends (a file with another is refused); no --seed
+  --baseline FILE            failures this file lists are reported as known and do not fail the
+                             run (docs/baseline.md)
+  --update-baseline          write the run's failures to the --baseline file (exit 0); entries with
+                             a "reason" or "expires" are kept, marked stale_since when no longer
+                             found; refused (exit 2, file untouched) for an incomplete run
+  --prune-baseline           remove the stale entries from the --baseline file (alone: adds nothing,
+                             keeps the run's exit code); refused like --update-baseline
   --json FILE                write the report as JSON (every failure; schemas/report.json)
   --junit FILE               write a JUnit XML report (a testcase per check and operation)
   --html FILE                write a self-contained HTML report
@@ -132,11 +140,17 @@ Examples:
     const maxResponseTime = stringOption(values, "max-response-time");
     const compat = choiceOption(values, "compat", COMPATS);
     const baseline = await readBaselineOption(values);
-    if (replayed !== undefined && (baseline.update || values["dry-run"] === true || shardRaw !== undefined || seedRaw !== undefined))
+    if (
+      replayed !== undefined &&
+      (rewritesBaseline(baseline) || values["dry-run"] === true || shardRaw !== undefined || seedRaw !== undefined)
+    )
       throw new ToolkitError(
         "E_USAGE",
-        "--replay sends the failures of a report again: it takes no --update-baseline, --dry-run, --shard or --seed",
+        "--replay sends the failures of a report again: it takes no --update-baseline, --prune-baseline, --dry-run, --shard or --seed",
       );
+    // A shard sends part of the plan: what the other shards find would be taken for gone.
+    if (rewritesBaseline(baseline) && shardRaw !== undefined)
+      throw new ToolkitError("E_USAGE", "--update-baseline and --prune-baseline need the whole plan: run them without --shard");
     const options: FuzzOptions = {
       baseUrl,
       appId,
@@ -193,19 +207,36 @@ Examples:
     if (junit !== undefined) await reports.write(junit, (out) => void out.write(renderJUnit(model)));
     if (json !== undefined) await reports.write(json, (out) => writeJsonReport(out, model));
     if (html !== undefined) await reports.write(html, (out) => writeHtmlReport(out, model));
-    if (baseline.update) {
-      writeLine(reports.textOut, await updateBaselineFile(baseline, report.failures.map(failureFinding), report.strict));
-      return EXIT.OK;
-    }
     // Too few requests sent to vouch for anything: it could not run, unless --strict makes it a failure.
-    if (report.verdict === "partial") return report.strict ? EXIT.CONTRACT_FAILURE : EXIT.CANNOT_RUN;
-    return report.passed ? EXIT.OK : EXIT.CONTRACT_FAILURE;
+    const exit =
+      report.verdict === "partial"
+        ? report.strict
+          ? EXIT.CONTRACT_FAILURE
+          : EXIT.CANNOT_RUN
+        : report.passed
+          ? EXIT.OK
+          : EXIT.CONTRACT_FAILURE;
+    if (!rewritesBaseline(baseline)) return exit;
+    const run = { exit, findings: report.failures.map(failureFinding), strict: report.strict, today: options.today ?? todayUtc() };
+    const incomplete = fuzzIncomplete(report);
+    return finishBaseline(baseline, { ...run, ...(incomplete === undefined ? {} : { incomplete }) }, io, reports.textOut);
   },
 };
 
+/** Why a fuzz run did not judge its whole plan (a baseline must not be rewritten from it), or undefined. */
+export function fuzzIncomplete(report: Pick<FuzzReport, "stoppedBy" | "verdict" | "sent" | "planned">): string | undefined {
+  const sent = `${report.sent.toLocaleString("en-US")} of ${report.planned.toLocaleString("en-US")} requests`;
+  if (report.stoppedBy === "time-limit") return `the time limit ended it after ${sent}`;
+  if (report.stoppedBy !== "done") return `the provider stopped answering after ${sent}`;
+  if (report.verdict !== "pass" && report.verdict !== "fail") return "INCOMPLETE: too few requests to judge the provider";
+  if (report.sent < report.planned) return `only ${sent} were sent`;
+  return undefined;
+}
+
 /** The failures of a fuzz JSON report to send again, and the app it was run for. */
 async function readReplay(file: string): Promise<{ cases: ReplayCase[]; appId?: string }> {
-  const report = await readJsonFile(file);
+  // A regular file of at most 64 MiB (docs/limits.md): never a device or a FIFO.
+  const report = parseJsonText(decodeUtf8(await readRegularFile(file), file), file);
   const cases = replayCases(report, file);
   const properties = (report as { properties?: { appId?: unknown } }).properties;
   return { cases, ...(typeof properties?.appId === "string" ? { appId: properties.appId } : {}) };

@@ -19,8 +19,8 @@ import {
 import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption, type ParsedArgs } from "../args.js";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { writeLine, writeLines } from "../io.js";
-import { BASELINE_OPTIONS, readBaselineOption, todayUtc, updateBaselineFile } from "../baseline-option.js";
+import { writeLines } from "../io.js";
+import { BASELINE_OPTIONS, finishBaseline, readBaselineOption, rewritesBaseline, todayUtc } from "../baseline-option.js";
 
 const LOG_LEVELS = ["trace", "debug", "info", "warn", "error"] as const;
 
@@ -72,7 +72,12 @@ Options:
   --baseline FILE              findings this file lists are reported as known and do not fail the
                                run; entries past their "expires" date fail again, entries no longer
                                found are reported as stale (docs/baseline.md)
-  --update-baseline            write the run's failures to the --baseline file (exit 0)
+  --update-baseline            write the run's failures to the --baseline file (exit 0); entries
+                               with a "reason" or "expires" are kept, marked stale_since when no
+                               longer found; refused (exit 2, file untouched) for an incomplete run
+  --prune-baseline             remove the stale entries (those no finding matches) from the
+                               --baseline file, curated ones too; alone, it adds nothing and keeps
+                               the run's exit code; refused like --update-baseline
   --json FILE                  write the report as JSON (every finding; schemas/report.json)
   --junit FILE                 write a JUnit XML report (a testsuite per check group)
   --html FILE                  write a self-contained HTML report (open it in a browser; no network)
@@ -179,18 +184,23 @@ Examples:
     // Streamed: a report of hundreds of thousands of findings is larger than one string may be.
     if (json !== undefined) await reports.write(json, (out) => writeJsonReport(out, model));
     if (html !== undefined) await reports.write(html, (out) => writeHtmlReport(out, model));
-    if (baseline.update) {
-      writeLine(
-        reports.textOut,
-        await updateBaselineFile(
-          baseline,
-          report.checks.flatMap((check) => check.findings),
-          report.strict,
-        ),
-      );
-      return EXIT.OK;
-    }
     // A partial run exits 0 only when nothing failed; its report says PARTIAL, never PASS.
-    return report.verdict === "fail" ? EXIT.CONTRACT_FAILURE : EXIT.OK;
+    const exit = report.verdict === "fail" ? EXIT.CONTRACT_FAILURE : EXIT.OK;
+    if (!rewritesBaseline(baseline)) return exit;
+    return finishBaseline(
+      baseline,
+      {
+        exit,
+        // Without --app-id most checks did not run: their entries would be taken for gone.
+        ...(report.appId === undefined ? { incomplete: "no --app-id: only the checks that need no data ran" } : {}),
+        findings: report.checks.flatMap((check) => check.findings),
+        // Without Pact (--no-pact), its entries are not judged: kept as they are, never taken for gone.
+        ...(report.pact === "ran" ? {} : { judged: (key: { check: string }) => key.check !== "pact" }),
+        strict: report.strict,
+        today: todayUtc(),
+      },
+      io,
+      reports.textOut,
+    );
   },
 };

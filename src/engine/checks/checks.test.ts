@@ -198,21 +198,21 @@ describe("server-error under --compat", () => {
   const crash = answer(500, { detail: "'zz' is not a valid ObjectId" });
 
   it("is an error by default, whatever the request", () => {
-    expect(checks(unknownById, crash)).toEqual(["error server-error: 500 '…' is not a valid ObjectId"]);
+    expect(checks(unknownById, crash)).toEqual(["error server-error: 500 # is not a valid ObjectId"]);
   });
 
   it("accepts the spec-era service's documented 500s as warnings under legacy, and nothing else", () => {
     const legacy = { compat: "legacy" as const };
-    expect(checks(unknownById, crash, undefined, legacy)).toEqual(["warning server-error: 500 '…' is not a valid ObjectId"]);
+    expect(checks(unknownById, crash, undefined, legacy)).toEqual(["warning server-error: 500 # is not a valid ObjectId"]);
     const unknownApp = get({ query: [["app_id", "666dde95962bbaffdb0072ff"]] });
-    expect(checks(unknownApp, crash, undefined, legacy)).toEqual(["warning server-error: 500 '…' is not a valid ObjectId"]);
+    expect(checks(unknownApp, crash, undefined, legacy)).toEqual(["warning server-error: 500 # is not a valid ObjectId"]);
     // The app under test, a known record, and the human-evaluation list: a 500 is a defect in any era.
     const known = get({ operationId: "getHumanEvaluation", path: `/human-evaluations/${RECORD.id}`, query: [] });
-    expect(checks(get(), crash, undefined, legacy)).toEqual(["error server-error: 500 '…' is not a valid ObjectId"]);
-    expect(checks(known, crash, undefined, legacy)).toEqual(["error server-error: 500 '…' is not a valid ObjectId"]);
+    expect(checks(get(), crash, undefined, legacy)).toEqual(["error server-error: 500 # is not a valid ObjectId"]);
+    expect(checks(known, crash, undefined, legacy)).toEqual(["error server-error: 500 # is not a valid ObjectId"]);
     expect(
       checks(get({ operationId: "listHumanEvaluations", path: "/human-evaluations", query: [["app_id", "x"]] }), crash, undefined, legacy),
-    ).toEqual(["error server-error: 500 '…' is not a valid ObjectId"]);
+    ).toEqual(["error server-error: 500 # is not a valid ObjectId"]);
   });
 });
 
@@ -227,7 +227,7 @@ describe("server-error causes", () => {
     expect(cause(`'${"a".repeat(5000)}'`)).toBe(plain);
     expect(cause(`"it's"`)).toBe(plain);
     expect(cause(`'it\\'s "quoted"'`)).toBe(plain);
-    expect(plain).toBe("500 '…' is not a valid ObjectId, it must be a N-byte input or a");
+    expect(plain).toBe("500 # is not a valid ObjectId, it must be a #-byte input or a");
     expect(cause("'NoneType' object has no attribute 'id'")).not.toBe(plain);
   });
 });

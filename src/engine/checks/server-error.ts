@@ -4,7 +4,7 @@
 // raising, a missing record dereferenced) and an unknown app on /evaluations (a missing app
 // dereferenced), as the mock's `--compat legacy` answers them (src/mock/routes.ts).
 import { decodeRaw, found, type Check, type CheckContext } from "./check.js";
-import { bodySignature } from "./signature.js";
+import { bodySignature, sentValues } from "./signature.js";
 import { WRITE_METHODS } from "../request.js";
 
 /** Whether the spec-era service answered this request with a documented 500. */
@@ -26,7 +26,7 @@ export const serverErrorCheck: Check<"server-error"> = {
     if (answer.status < 500 || answer.status > 599) return [];
     // 501 Not Implemented is HTTP's answer to a method the server does not support: the method check's.
     if (answer.status === 501 && WRITE_METHODS.has(request.method)) return [];
-    const signature = bodySignature(answer.text);
+    const signature = bodySignature(answer.text, sentValues(request));
     const cause = `${answer.status}${signature === "" ? "" : ` ${signature}`}`;
     if (settings.compat === "legacy" && isLegacyServerError(context))
       return [

@@ -1,7 +1,15 @@
 // A body's signature: what stays the same across the requests that hit one fault (the error's
-// words), with what varies by request (quoted values, numbers, ids) blanked out, so that failures
-// deduplicate by cause and not by request.
-import { firstLine } from "./check.js";
+// words), with what varies by request blanked out, so that failures deduplicate by cause and not by
+// request, and a baseline entry written with one seed holds with any other (issue 39: a provider
+// answering `no record <id> in collection human_evaluations` wrote 21 entries). Blanked, in this
+// order: secrets (src/io/redact.ts: a cause is written into baselines and reports), every value the
+// request sent (a path segment or a query value, decoded or raw, quoted or not), quoted text,
+// runs of one repeated character, id-like tokens (letters and digits mixed, long hex), numbers,
+// and tokens of symbols, controls or marks; then neighbouring blanks fold into one `#`. Linear in
+// the body (at most 64 KiB of it is read).
+import { redactSecrets } from "../../io/redact.js";
+import type { PlannedRequest } from "../request.js";
+import { decodeRaw, firstLine } from "./check.js";
 
 /** The `detail` of a FastAPI-style error body when it is a string, else the body's first line. */
 function errorText(text: string): string {
@@ -21,12 +29,102 @@ function errorText(text: string): string {
 /** Quoted text, escapes inside honoured: Python's repr uses either quote (`'it\\'s'`, `"it's"`). */
 const QUOTED = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`\n]*`/g;
 
-export function bodySignature(text: string): string {
-  // The quoted values are blanked before anything is cut: a 10 KB value must not decide the cause.
-  return firstLine(errorText(text).slice(0, 65_536).replace(QUOTED, "'…'"), 400)
-    .replace(/\b[0-9a-f]{8,}\b/gi, "#")
-    .replace(/\d+/g, "N")
-    .replace(/\s+/g, " ")
-    .slice(0, 60)
-    .trim();
+/** A blank while the signature is made (a private-use character), `#` in the cause. */
+const BLANK = "\uE000";
+
+/** The path's fixed words: never a value the request chose. */
+const FIXED_SEGMENTS: ReadonlySet<string> = new Set(["", "evaluations", "human-evaluations"]);
+
+/** The values `request` sent, as the provider may echo them: each path segment and query value, raw, decoded, trimmed. */
+export function sentValues(request: Pick<PlannedRequest, "path" | "query">): string[] {
+  const raws = [
+    ...request.path.split("/").filter((segment) => !FIXED_SEGMENTS.has(segment)),
+    ...request.query.flatMap(([, value]) => (value === null ? [] : [value, value.replace(/\+/g, " ")])),
+  ];
+  const values = new Set<string>();
+  for (const raw of raws)
+    for (const form of [raw, decodeRaw(raw)]) {
+      values.add(form);
+      values.add(form.trim());
+    }
+  values.delete("");
+  return [...values];
+}
+
+/** Short words error messages are made of: a value spelt like one is blanked once, not everywhere. */
+const SHORT_WORDS: ReadonlySet<string> = new Set("a an and are as at be by for has id in is it its no not of on or the to was".split(" "));
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * `text` with every occurrence of the sent values blanked, longest first, case-insensitively: a value
+ * of 4 characters or more wherever it is, a shorter one only as a whole token, and one of the short words
+ * messages are made of only at its first occurrence (`in` sent must blank neither `invalid` nor the
+ * message's own `in`).
+ */
+function blankSent(text: string, sent: readonly string[]): string {
+  let out = text;
+  for (const value of [...sent].sort((a, b) => b.length - a.length)) {
+    if (value.length > out.length) continue;
+    const literal = escapeRegExp(value);
+    // Whitespace alone is blanked only between the message's own spaces (`no record   in`): anywhere
+    // else it would blank every space of the message.
+    const pattern =
+      value.trim() === "" ? `(?<=\\s)${literal}(?=\\s)` : value.length >= 4 ? literal : `(?<![\\p{L}\\p{N}_])${literal}(?![\\p{L}\\p{N}_])`;
+    // A message's own short word (`in`, `a`) is blanked once: where it was echoed, not again where the message says it.
+    const flags = SHORT_WORDS.has(value.toLowerCase()) ? "iu" : "giu";
+    let regex: RegExp;
+    try {
+      regex = new RegExp(pattern, flags);
+    } catch {
+      // A lone surrogate is no valid `u` pattern: matched as code units instead.
+      regex = new RegExp(literal, flags.replace("u", ""));
+    }
+    out = out.replace(regex, BLANK);
+  }
+  return out;
+}
+
+/** A token a person would not write the same way twice: symbols, controls, marks, private-use or unpaired characters. */
+const ODD_TOKEN = /[\p{So}\p{Cc}\p{Cf}\p{Cs}\p{M}\uFFFD]/u;
+
+/** One whitespace-separated token, its varying parts blanked. */
+function blankToken(token: string): string {
+  if (ODD_TOKEN.test(token)) return BLANK;
+  // A token of punctuation alone (`.`, `*`, `-`), or of blanks and punctuation (`'#'`, `#)`): a value
+  // and what quotes or brackets it; an empty value leaves its brackets alone.
+  if (/^[\p{P}\p{S}\uE000]+$/u.test(token)) return BLANK;
+  return (
+    token
+      // Runs of one repeated character (`zzzzzzzz`, 10 KB of `a`): a value, not a word.
+      .replace(/(.)\1{3,}/gu, BLANK)
+      // Id-like: letters and digits mixed (`667e1b0a`, `abc123`), and numbers.
+      .replace(/[-+]?[A-Za-z0-9]*[0-9][A-Za-z0-9]*/g, BLANK)
+      .replace(/\b[0-9a-f]{8,}\b/gi, BLANK)
+  );
+}
+
+/** The cause's words of an error body: the same for every request that hits one fault (see the header). */
+export function bodySignature(text: string, sent: readonly string[] = []): string {
+  // Blanked before anything is cut: a 10 KB value must not decide the cause.
+  const body = blankSent(redactSecrets(errorText(text).slice(0, 65_536)), sent).replace(QUOTED, BLANK);
+  const tokens = firstLine(body, 400)
+    .split(/\s+/)
+    .filter((token) => token !== "")
+    .map(blankToken);
+  const words: string[] = [];
+  for (const token of tokens) {
+    // Blanks side by side (`# #`, `##`, `#-#`) fold into one: how many tokens a value spans varies.
+    const folded = token.replace(new RegExp(`${BLANK}(?:[\\p{P}\\p{S}]*${BLANK})*`, "gu"), "#");
+    if (folded === "#" && words.at(-1) === "#") continue;
+    words.push(folded);
+  }
+  // At most 60 characters, whole words (a word cut short would differ with the blank's width).
+  let cause = "";
+  for (const word of words) {
+    const next = cause === "" ? word : `${cause} ${word}`;
+    if (next.length > 60) return cause === "" ? word.slice(0, 60) : cause;
+    cause = next;
+  }
+  return cause;
 }

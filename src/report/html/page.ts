@@ -3,10 +3,11 @@
 // else: no fetch, no other script), and the filter form the script drives.
 import { createHash } from "node:crypto";
 import { REPORT_CSS, REPORT_SCRIPT } from "./assets.js";
-import { escapeHtml, redactUrls } from "./escape.js";
+import { redactSecrets } from "../../io/redact.js";
+import { escapeHtml } from "./escape.js";
 
-/** Escaped, with URLs' credentials redacted: for every string that may come from a provider or a file. */
-export const text = (value: string): string => escapeHtml(redactUrls(value));
+/** Escaped, with secrets redacted (the one redaction): for every string that may come from a provider or a file. */
+export const text = (value: string): string => escapeHtml(redactSecrets(value));
 
 export const sha256 = (source: string): string => `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
 

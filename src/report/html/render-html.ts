@@ -162,13 +162,21 @@ function filterRules(report: Report): Set<string> {
   return rules;
 }
 
+/** Stale baseline entries the page lists; the rest are counted. */
+const MAX_STALE_LISTED = 100;
+
 function notesBlock(report: Report): string {
   const notes = [...report.notes.map((note) => `Note: ${note}`), ...(report.hint === undefined ? [] : [`Hint: ${report.hint}`])];
   if (report.baseline !== undefined) {
     const { file, known, stale, expired } = report.baseline;
     notes.push(`Baseline ${file}: ${plural(known, "known finding")} (not failing); ${plural(expired, "finding")} past its entry's date`);
-    for (const entry of stale)
+    // A page of notes, not 300,000 of them: the whole list is in --json.
+    for (const entry of stale.slice(0, MAX_STALE_LISTED))
       notes.push(`Stale baseline entry: remove it from ${file}: ${entry.check} | ${entry.operation} | ${entry.cause}`);
+    if (stale.length > MAX_STALE_LISTED)
+      notes.push(
+        `... and ${(stale.length - MAX_STALE_LISTED).toLocaleString("en-US")} more stale entries (${stale.length.toLocaleString("en-US")} in all: the list is in --json; --prune-baseline removes them)`,
+      );
   }
   return notes.length === 0 ? "" : `<div class="notes">${notes.map((note) => `<p>${text(note)}</p>`).join("")}</div>`;
 }
