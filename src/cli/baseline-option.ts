@@ -3,7 +3,7 @@
 // the run could judge the provider: a run that is incomplete (a time limit, a provider gone, too
 // few requests, no --app-id), that could not reach an endpoint, or that exits 2 leaves the file
 // as it was, byte for byte, and says so in one line (exit 2).
-import { escapeControl } from "../check/escape-control.js";
+import { escapeControl } from "../check/index.js";
 import { ToolkitError } from "../errors.js";
 import {
   baselineBytesNow,

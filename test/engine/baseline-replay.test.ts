@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Baseline } from "../../src/engine/index.js";
 import type { Report } from "../../src/report/index.js";
+import { plural } from "../../src/check/format-findings.js";
 import { runCliCaptured } from "../helpers/run-cli.js";
 import { closeTestServers, listenForTest } from "../helpers/test-servers.js";
 import { APP_A } from "../verify/dataset.js";
@@ -144,7 +145,7 @@ describe("fuzz --replay", () => {
     expect(replayed.findings.map((f) => `${f.check} ${f.cause}`).sort()).toEqual(failing.map((f) => `${f.check} ${f.cause}`).sort());
     const errors = failing.filter((f) => f.severity === "error").length;
     expect(still.stdout).toContain(
-      `: ${failing.length} still fail the same way (${errors} errors, ${failing.length - errors} warnings), 0 fixed`,
+      `: ${failing.length} still ${failing.length === 1 ? "fails" : "fail"} the same way (${plural(errors, "error")}, ${plural(failing.length - errors, "warning")}), 0 fixed`,
     );
     expect(still.stdout).not.toMatch(/seed/i);
 
@@ -153,7 +154,7 @@ describe("fuzz --replay", () => {
     const after = await runCliCaptured(["fuzz", "--replay", reportFile, "--base-url", fixed]);
     expect(after.code).toBe(0);
     expect(after.stdout).toContain(
-      `: 0 still fail the same way, ${failing.length} fixed (${errors} errors, ${failing.length - errors} warnings)`,
+      `: 0 still fail the same way, ${failing.length} fixed (${plural(errors, "error")}, ${plural(failing.length - errors, "warning")})`,
     );
     expect(after.stdout).toMatch(/fixed: server-error on getHumanEvaluation/);
   });

@@ -473,6 +473,6 @@ describe("fuzz --replay: limits and messages", () => {
     // --seed means nothing to a replay.
     const seeded = await runCliCaptured(["fuzz", "--replay", file, "--base-url", fixed.url, "--seed", "3"]);
     expect(seeded.code).toBe(2);
-    expect(seeded.stderr).toMatch(/--replay .* takes no --update-baseline, --dry-run, --shard or --seed/);
+    expect(seeded.stderr).toMatch(/--replay .* takes no --update-baseline, --prune-baseline, --dry-run, --shard or --seed/);
   });
 });
