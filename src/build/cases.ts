@@ -5,7 +5,7 @@
 // tables and CLIENT_CASES in step.
 import { didYouMean } from "../did-you-mean.js";
 import { ToolkitError } from "../errors.js";
-import { clip, kindOf, shown } from "./json-data.js";
+import { kindOf, shown } from "./json-data.js";
 
 import { HUMAN_EVALUATION_STATUSES, HUMAN_EVALUATION_TYPES, type EvaluationStatus } from "../contract/statuses.js";
 
@@ -100,7 +100,7 @@ export function resolveCases<Id extends string>(
       continue;
     }
     // The id cut short: a 500 KB id is one short line (did-you-mean looks at short ones only).
-    const text = typeof id === "string" ? `"${clip(id)}"` : "";
+    const text = shown(id);
     const near = typeof id === "string" ? didYouMean(id, valid) : undefined;
     const why =
       typeof id !== "string"

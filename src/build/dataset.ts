@@ -9,7 +9,7 @@ import type { Dataset } from "../types/dataset.js";
 import type { Evaluation, HumanEvaluation } from "../types/schemas.js";
 import { evaluationRecord } from "./evaluation.js";
 import { humanEvaluationRecord } from "./human-evaluation.js";
-import { assertJsonData, clip, isPlainData, kindOf } from "./json-data.js";
+import { assertJsonData, isPlainData, kindOf, shown } from "./json-data.js";
 import { mergeOver } from "./merge.js";
 import type { DeepPartial } from "./options.js";
 
@@ -38,7 +38,7 @@ function list<T extends { id: string }>(
     if (earlier !== undefined)
       throw new ToolkitError(
         "E_DATA_INVALID",
-        `${FN}: $.${key}[${i}].id: duplicate-id: "${clip(record.id)}" is also the id of $.${key}[${earlier}] (ids are unique: give another id, or leave it out)`,
+        `${FN}: $.${key}[${i}].id: duplicate-id: ${shown(record.id)} is also the id of $.${key}[${earlier}] (ids are unique: give another id, or leave it out)`,
       );
     seen.set(record.id, i);
   });
@@ -66,7 +66,7 @@ export function buildDataset(input: BuildDatasetInput = {}): Dataset {
       const near = didYouMean(key, LISTS);
       throw new ToolkitError(
         "E_USAGE",
-        `${FN}: unknown key "${clip(key)}"${near ? ` (did you mean "${near}"?)` : ""}; it takes evaluations and human_evaluations`,
+        `${FN}: unknown key ${shown(key)}${near ? ` (did you mean "${near}"?)` : ""}; it takes evaluations and human_evaluations`,
       );
     }
   return {

@@ -73,7 +73,7 @@ export function resolveNow(fn: string, now: unknown): number {
   // Records are created up to 30 days before `now`, written as years 0000-9999.
   if (!Number.isFinite(ms) || ms < Date.UTC(1970, 1) || ms > LATEST_MS)
     throw usage(
-      `${fn}: options.now must be an instant from 1970-02-01 to 9999-01-01 (ISO 8601, epoch milliseconds or a Date), got ${now instanceof Date ? (Number.isFinite(now.getTime()) ? now.toISOString() : "an invalid Date") : shown(now)}`,
+      `${fn}: options.now must be an instant from 1970-02-01 to 9999-01-01 (ISO 8601, epoch milliseconds or a Date), got ${shown(now)}`,
     );
   return Math.floor(ms);
 }

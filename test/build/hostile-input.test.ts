@@ -57,29 +57,24 @@ type Attempt = [name: string, build: () => unknown, code: "E_USAGE" | "E_DATA_IN
 
 const ATTEMPTS: Attempt[] = [
   // Overrides that are no JSON data.
-  [
-    "a cyclic override",
-    () => buildEvaluation(cyclic() as never),
-    "E_DATA_INVALID",
-    /^buildEvaluation: \$\.status\.value: refers back .*\(a cycle\)/,
-  ],
+  ["a cyclic override", () => buildEvaluation(cyclic() as never), "E_DATA_INVALID", /^buildEvaluation: \$\.status\.value: a cycle$/],
   [
     "a cyclic array",
     () => buildEvaluation({ variant_ids: cyclicArray() } as never),
     "E_DATA_INVALID",
-    /^buildEvaluation: \$\.variant_ids\[0\]: refers back/,
+    /^buildEvaluation: \$\.variant_ids\[0\]: a cycle$/,
   ],
   [
     "a 20,000-deep override under a known field",
     () => buildEvaluation(deep(20_000, {}, "status") as never),
     "E_DATA_INVALID",
-    /^buildEvaluation: \$\.status\.status\.status\.status\.status\.status…\(1,000 levels\): nests arrays or objects more than 1,000 levels deep/,
+    /^buildEvaluation: \$\.status\.status\.status\.status\.status\.status…\(1000 levels\): nests over 1000 levels$/,
   ],
   [
     "a 20,000-deep override under an unknown key",
     () => buildHumanEvaluation({ extra: deep(20_000) } as never),
     "E_DATA_INVALID",
-    /^buildHumanEvaluation: \$\.extra\.a\.a\.a\.a\.a…\(1,000 levels\): nests/,
+    /^buildHumanEvaluation: \$\.extra\.a\.a\.a\.a\.a…\(1000 levels\): nests over 1000 levels$/,
   ],
   [
     "20,000 nested arrays",
@@ -91,25 +86,25 @@ const ATTEMPTS: Attempt[] = [
     "a 20,000-deep path of 500 KB keys, cut short",
     () => buildEvaluation(deep(20_000, {}, "k".repeat(KB500)) as never),
     "E_DATA_INVALID",
-    /^buildEvaluation: \$\.k{40}… \(500,000 characters\)\.k{40}… /,
+    /^buildEvaluation: \$\.k{40}… \(500000 characters\)\.k{40}… /,
   ],
   [
     "a DAG of shared objects (2^40 paths)",
     () => buildEvaluation({ extra: dag() } as never),
     "E_DATA_INVALID",
-    /^buildEvaluation: \$: holds more than 1,000,000 values/,
+    /^buildEvaluation: \$\.extra\.left\.left.*: over 1000000 values$/,
   ],
   [
     "a __proto__ key from JSON.parse",
     () => buildEvaluation(JSON.parse('{"status": {"__proto__": {"x": 1}}}') as never),
     "E_DATA_INVALID",
-    /^buildEvaluation: \$\.status\.__proto__: a __proto__ key/,
+    /^buildEvaluation: \$\.status\.__proto__: a __proto__ key$/,
   ],
   [
     "an object literal's __proto__ (a prototype)",
     () => buildEvaluation({ __proto__: { app_id: "666dde95962bbaffdb0072ff" } } as never),
     "E_USAGE",
-    /^buildEvaluation: overrides must be a plain object \(a partial record\), got an object with a prototype$/,
+    /^buildEvaluation: overrides must be a plain object \(a partial record\), got a non-plain object$/,
   ],
   [
     "a Map as overrides",
@@ -121,55 +116,55 @@ const ATTEMPTS: Attempt[] = [
     "a Map as a value",
     () => buildEvaluation({ status: new Map() } as never),
     "E_DATA_INVALID",
-    /^buildEvaluation: \$\.status: is a Map, not a plain object or an array/,
+    /^buildEvaluation: \$\.status: a Map is not JSON$/,
   ],
   [
     "a Date as a value",
     () => buildEvaluation({ created_at: new Date(0) } as never),
     "E_DATA_INVALID",
-    /^buildEvaluation: \$\.created_at: is a Date, not a plain object or an array/,
+    /^buildEvaluation: \$\.created_at: a Date is not JSON$/,
   ],
   [
     "a class instance",
     () => buildHumanEvaluation({ status: new (class Status {})() } as never),
     "E_DATA_INVALID",
-    /^buildHumanEvaluation: \$\.status: is a Status, not a plain object/,
+    /^buildHumanEvaluation: \$\.status: a Status is not JSON$/,
   ],
   [
     "a BigInt in a slot of any value",
     () => buildEvaluation({ average_cost: { type: "cost", value: 5n, error: null } } as never),
     "E_DATA_INVALID",
-    /^buildEvaluation: \$\.average_cost\.value: is a BigInt, no JSON value/,
+    /^buildEvaluation: \$\.average_cost\.value: a bigint is not JSON$/,
   ],
   [
     "NaN in a slot of any value",
     () => buildEvaluation({ average_cost: { type: "cost", value: NaN, error: null } } as never),
     "E_DATA_INVALID",
-    /^buildEvaluation: \$\.average_cost\.value: NaN is no JSON number/,
+    /^buildEvaluation: \$\.average_cost\.value: NaN is not JSON$/,
   ],
   [
     "a function",
     () => buildEvaluation({ testset_name: () => "x" } as never),
     "E_DATA_INVALID",
-    /^buildEvaluation: \$\.testset_name: is a function, no JSON value/,
+    /^buildEvaluation: \$\.testset_name: a function is not JSON$/,
   ],
   [
     "a symbol",
     () => buildEvaluation({ testset_name: Symbol("x") } as never),
     "E_DATA_INVALID",
-    /^buildEvaluation: \$\.testset_name: is a symbol/,
+    /^buildEvaluation: \$\.testset_name: a symbol is not JSON$/,
   ],
   [
     "undefined in an array",
     () => buildEvaluation({ variant_ids: [undefined] } as never),
     "E_DATA_INVALID",
-    /^buildEvaluation: \$\.variant_ids\[0\]: undefined in an array/,
+    /^buildEvaluation: \$\.variant_ids\[0\]: undefined is not JSON$/,
   ],
   [
     "a sparse array of a billion",
     () => buildEvaluation({ variant_ids: new Array(1e9) } as never),
     "E_DATA_INVALID",
-    /^buildEvaluation: \$\.variant_ids\[0\]: undefined in an array/,
+    /^buildEvaluation: \$\.variant_ids\[0\]: undefined is not JSON$/,
   ],
   [
     "a getter that throws",
@@ -183,7 +178,7 @@ const ATTEMPTS: Attempt[] = [
         }) as never,
       ),
     "E_DATA_INVALID",
-    /^buildEvaluation: \$\.status: could not be read \(boom\)/,
+    /^buildEvaluation: \$\.status: cannot be read$/,
   ],
   // case: a string or an array of strings.
   [
@@ -231,13 +226,13 @@ const ATTEMPTS: Attempt[] = [
     "a 500 KB unknown case id",
     () => buildEvaluation({}, { case: "x".repeat(KB500) as never }),
     "E_USAGE",
-    /^buildEvaluation: unknown case "x{40}… \(500,000 characters\)"; its cases: evaluation-status-initialized, /,
+    /^buildEvaluation: unknown case "x{39}… \(500002 characters\); its cases: evaluation-status-initialized, /,
   ],
   [
     "a 500 KB case id that begins like a case",
     () => buildHumanEvaluation({}, { case: ["human-finished", `human-finishe${"d".repeat(KB500)}`] as never }),
     "E_USAGE",
-    /^buildHumanEvaluation: unknown case "human-finishedd{26}… \(500,013 characters\)"; its cases: /,
+    /^buildHumanEvaluation: unknown case "human-finishedd{25}… \(500015 characters\); its cases: /,
   ],
   // Options.
   [
@@ -262,7 +257,7 @@ const ATTEMPTS: Attempt[] = [
     "a 500 KB now",
     () => buildEvaluation({}, { now: "9".repeat(KB500) }),
     "E_USAGE",
-    /^buildEvaluation: options\.now must be an instant .*, got "9{39}… \(500,002 characters\)$/,
+    /^buildEvaluation: options\.now must be an instant .*, got "9{39}… \(500002 characters\)$/,
   ],
   // buildDataset.
   [
@@ -275,7 +270,7 @@ const ATTEMPTS: Attempt[] = [
     "a dataset's 500 KB key",
     () => buildDataset({ ["k".repeat(KB500)]: [] } as never),
     "E_USAGE",
-    /^buildDataset: unknown key "k{40}… \(500,000 characters\)"; it takes evaluations and human_evaluations$/,
+    /^buildDataset: unknown key "k{39}… \(500002 characters\); it takes evaluations and human_evaluations$/,
   ],
   [
     "a dataset's list as a Set",
@@ -293,19 +288,19 @@ const ATTEMPTS: Attempt[] = [
     "a dataset's cyclic record",
     () => buildDataset({ evaluations: [{}, cyclic()] } as never),
     "E_DATA_INVALID",
-    /^buildDataset: \$\.evaluations\[1\]\.status\.value: refers back/,
+    /^buildDataset: \$\.evaluations\[1\]\.status\.value: a cycle$/,
   ],
   [
     "a dataset's record with a BigInt",
     () => buildDataset({ human_evaluations: [{ revisions: [1n] }] } as never),
     "E_DATA_INVALID",
-    /^buildDataset: \$\.human_evaluations\[0\]\.revisions\[0\]: is a BigInt/,
+    /^buildDataset: \$\.human_evaluations\[0\]\.revisions\[0\]: a bigint is not JSON$/,
   ],
   [
     "two records with one 500 KB id",
     () => buildDataset({ evaluations: [{ id: "a".repeat(KB500) }, { id: "a".repeat(KB500) }] }),
     "E_DATA_INVALID",
-    /^buildDataset: \$\.evaluations\[1\]\.id: duplicate-id: "a{40}… \(500,000 characters\)" is also the id of \$\.evaluations\[0\]/,
+    /^buildDataset: \$\.evaluations\[1\]\.id: duplicate-id: "a{39}… \(500002 characters\) is also the id of \$\.evaluations\[0\]/,
   ],
 ];
 
