@@ -16,12 +16,24 @@ export function editDistance(a: string, b: string): number {
   return rows[a.length]![b.length]!;
 }
 
-/** The candidate nearest to `typed` (within a third of its length, at least 1, at most 3 edits), or one it begins. */
+/**
+ * Longest text a suggestion is looked for: no name of the toolkit comes near it, so a longer text is
+ * no typo, and the edit distance is quadratic (a 500 KB case id took seconds). Longer: no suggestion.
+ */
+export const MAX_SUGGESTED_LENGTH = 64;
+
+/**
+ * The candidate nearest to `typed` (within a third of its length, at least 1, at most 3 edits), or one it
+ * begins. Linear in the input: nothing past MAX_SUGGESTED_LENGTH, no distance between lengths too far apart.
+ */
 export function didYouMean(typed: string, candidates: readonly string[]): string | undefined {
+  if (typed.length > MAX_SUGGESTED_LENGTH) return undefined;
   const limit = Math.min(3, Math.max(1, Math.floor(typed.length / 3)));
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
+    // The distance is at least the difference in length: too far apart is never a suggestion.
+    if (Math.abs(candidate.length - typed.length) > limit) continue;
     const distance = editDistance(typed, candidate);
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }

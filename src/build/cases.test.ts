@@ -46,7 +46,12 @@ describe("the builders' cases", () => {
       expect(usageError(() => buildHumanEvaluation({}, { case: id as never }))).toMatch(
         new RegExp(`^buildHumanEvaluation: "${id}" is no record \\(the mock's scenarios make it.*\\); its cases: human-a-b-test, `),
       );
-    expect(usageError(() => buildEvaluation({}, { case: 42 as never }))).toMatch(/^buildEvaluation: a case is an id, got 42; its cases: /);
+    expect(usageError(() => buildEvaluation({}, { case: 42 as never }))).toMatch(
+      /^buildEvaluation: options.case must be a case id or an array of them, got a number; its cases: /,
+    );
+    expect(usageError(() => buildEvaluation({}, { case: [42] as never }))).toMatch(
+      /^buildEvaluation: a case is an id \(a string\), got 42 at options.case\[0\]; its cases: /,
+    );
   });
 
   it.each([

@@ -5,6 +5,7 @@
 // tables and CLIENT_CASES in step.
 import { didYouMean } from "../did-you-mean.js";
 import { ToolkitError } from "../errors.js";
+import { kindOf, shown } from "./json-data.js";
 
 import { HUMAN_EVALUATION_STATUSES, HUMAN_EVALUATION_TYPES, type EvaluationStatus } from "../contract/statuses.js";
 
@@ -88,19 +89,22 @@ export function resolveCases<Id extends string>(
   given: unknown,
   dimensions: { status: readonly string[]; type: readonly string[] },
 ): ResolvedCases<Id> {
-  const list: unknown[] = given === undefined ? [] : Array.isArray(given) ? given : [given];
   const valid = Object.keys(table);
+  if (given !== undefined && typeof given !== "string" && !Array.isArray(given))
+    throw usage(`${fn}: options.case must be a case id or an array of them, got ${kindOf(given)}; its cases: ${valid.join(", ")}`);
+  const list: readonly unknown[] = given === undefined ? [] : Array.isArray(given) ? given : [given];
   const ids = new Set<Id>();
-  for (const id of list) {
+  for (const [i, id] of list.entries()) {
     if (typeof id === "string" && Object.hasOwn(table, id)) {
       ids.add(id as Id);
       continue;
     }
-    const text = typeof id === "string" ? `"${id}"` : String(id);
+    // The id cut short: a 500 KB id is one short line (did-you-mean looks at short ones only).
+    const text = shown(id);
     const near = typeof id === "string" ? didYouMean(id, valid) : undefined;
     const why =
       typeof id !== "string"
-        ? `a case is an id, got ${text}`
+        ? `a case is an id (a string), got ${shown(id)}${Array.isArray(given) ? ` at options.case[${i}]` : ""}`
         : Object.hasOwn(other.table, id)
           ? `${text} is a case of ${other.fn}`
           : (NOT_RECORD_CASES as readonly string[]).includes(id)

@@ -3,10 +3,19 @@
 // sends (null optionals, naive timestamps) is a warning, and built records send it on purpose.
 import { recordErrors, type RecordName } from "../check/record-errors.js";
 import { ToolkitError } from "../errors.js";
+import { clip } from "./json-data.js";
+
+/** Faults a message lists (then how many more), each cut short: one line, whatever the overrides. */
+const SHOWN_FAULTS = 5;
+const SHOWN_FAULT_LENGTH = 200;
 
 export function checked<T>(fn: string, name: RecordName, record: unknown, path = "$"): T {
   const errors = recordErrors(name, record, path);
   if (errors.length === 0) return record as T;
-  const faults = errors.map((f) => `${f.path}: ${f.rule}: ${f.message}`).join("; ");
-  throw new ToolkitError("E_DATA_INVALID", `${fn}: the ${name} breaks the contract: ${faults}`);
+  const faults = errors
+    .slice(0, SHOWN_FAULTS)
+    .map((f) => clip(`${f.path}: ${f.rule}: ${f.message}`, SHOWN_FAULT_LENGTH))
+    .join("; ");
+  const more = errors.length > SHOWN_FAULTS ? `; and ${errors.length - SHOWN_FAULTS} more` : "";
+  throw new ToolkitError("E_DATA_INVALID", `${fn}: the ${name} breaks the contract: ${faults}${more}`);
 }

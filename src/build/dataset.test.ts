@@ -53,7 +53,10 @@ describe("buildDataset", () => {
       ),
     );
     expect(() => buildDataset({ human_evaluations: ["x" as never] })).toThrow(
-      new ToolkitError("E_DATA_INVALID", "buildDataset: $.human_evaluations[0]: must be a record or a partial record (an object)"),
+      new ToolkitError(
+        "E_DATA_INVALID",
+        "buildDataset: $.human_evaluations[0]: must be a record or a partial record (a plain object), got a string",
+      ),
     );
   });
 

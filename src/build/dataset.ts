@@ -9,7 +9,8 @@ import type { Dataset } from "../types/dataset.js";
 import type { Evaluation, HumanEvaluation } from "../types/schemas.js";
 import { evaluationRecord } from "./evaluation.js";
 import { humanEvaluationRecord } from "./human-evaluation.js";
-import { isPlainObject, mergeOver } from "./merge.js";
+import { assertJsonData, isPlainData, kindOf, shown } from "./json-data.js";
+import { mergeOver } from "./merge.js";
 import type { DeepPartial } from "./options.js";
 
 export interface BuildDatasetInput {
@@ -27,15 +28,17 @@ function list<T extends { id: string }>(
   build: (item: unknown, path: string) => T,
 ): T[] {
   const items = input[key] ?? [];
-  if (!Array.isArray(items)) throw new ToolkitError("E_USAGE", `${FN}: ${key} must be an array of records`);
-  const records = items.map((item: unknown, i) => build(item, `$.${key}[${i}]`));
+  if (!Array.isArray(items)) throw new ToolkitError("E_USAGE", `${FN}: ${key} must be an array of records, got ${kindOf(items)}`);
+  // One by one, not map: a hole of a sparse array is refused at once, whatever the array's length.
+  const records: T[] = [];
+  for (let i = 0; i < items.length; i++) records.push(build(items[i], `$.${key}[${i}]`));
   const seen = new Map<string, number>();
   records.forEach((record, i) => {
     const earlier = seen.get(record.id);
     if (earlier !== undefined)
       throw new ToolkitError(
         "E_DATA_INVALID",
-        `${FN}: $.${key}[${i}].id: duplicate-id: "${record.id}" is also the id of $.${key}[${earlier}] (ids are unique: give another id, or leave it out)`,
+        `${FN}: $.${key}[${i}].id: duplicate-id: ${shown(record.id)} is also the id of $.${key}[${earlier}] (ids are unique: give another id, or leave it out)`,
       );
     seen.set(record.id, i);
   });
@@ -48,19 +51,22 @@ function complete<T>(
   path: string,
   build: (fn: string, item: unknown, options: undefined, path: string) => T,
 ): T {
-  if (!isPlainObject(item)) throw new ToolkitError("E_DATA_INVALID", `${FN}: ${path}: must be a record or a partial record (an object)`);
+  if (!isPlainData(item))
+    throw new ToolkitError("E_DATA_INVALID", `${FN}: ${path}: must be a record or a partial record (a plain object), got ${kindOf(item)}`);
+  assertJsonData(FN, item, path);
   return recordErrors(name, item).length === 0 ? (mergeOver({}, item) as T) : build(FN, item, undefined, path);
 }
 
 /** A Dataset of these records (none: empty lists); see the module's header. */
 export function buildDataset(input: BuildDatasetInput = {}): Dataset {
-  if (!isPlainObject(input)) throw new ToolkitError("E_USAGE", `${FN}: takes { evaluations?, human_evaluations? }`);
+  if (!isPlainData(input))
+    throw new ToolkitError("E_USAGE", `${FN}: takes a plain object { evaluations?, human_evaluations? }, got ${kindOf(input)}`);
   for (const key of Object.keys(input))
     if (!(LISTS as readonly string[]).includes(key)) {
       const near = didYouMean(key, LISTS);
       throw new ToolkitError(
         "E_USAGE",
-        `${FN}: unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ""}; it takes evaluations and human_evaluations`,
+        `${FN}: unknown key ${shown(key)}${near ? ` (did you mean "${near}"?)` : ""}; it takes evaluations and human_evaluations`,
       );
     }
   return {

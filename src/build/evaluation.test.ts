@@ -223,12 +223,15 @@ describe("buildEvaluation's overrides", () => {
     expect(overrides).toEqual({ variant_ids: ["0123456789abcdef01234567"], status: { error: { message: "boom", stacktrace: null } } });
   });
 
-  it("keep a __proto__ key as data (what JSON.parse makes), never a prototype", () => {
+  it("refuse a __proto__ key (what JSON.parse makes): E_DATA_INVALID, never a prototype", () => {
     const overrides = JSON.parse('{"__proto__": {"polluted": true}}') as Record<string, unknown>;
-    const record = buildEvaluation(overrides) as unknown as Record<string, unknown>;
-    expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    expect(() => buildEvaluation(overrides)).toThrow(
+      expect.objectContaining({
+        code: "E_DATA_INVALID",
+        message: expect.stringMatching(/^buildEvaluation: \$\.__proto__: a __proto__ key/),
+      }),
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.hasOwn(record, "__proto__")).toBe(true);
   });
 });
 
@@ -271,10 +274,10 @@ describe("buildEvaluation's refusals", () => {
   });
 
   it.each([
-    [() => buildEvaluation([] as never), "buildEvaluation: overrides must be an object (a partial record), got an array"],
+    [() => buildEvaluation([] as never), "buildEvaluation: overrides must be a plain object (a partial record), got an array"],
     [
       () => buildEvaluation({}, "evaluation-status-failed" as never),
-      "buildEvaluation: options must be an object ({ case?, seed?, now? }), got string",
+      "buildEvaluation: options must be a plain object ({ case?, seed?, now? }), got a string",
     ],
     [() => buildEvaluation({}, { seed: -1 }), "buildEvaluation: options.seed must be a whole number from 0, got -1"],
     [() => buildEvaluation({}, { seed: 1.5 }), "options.seed must be a whole number from 0, got 1.5"],

@@ -51,7 +51,7 @@ function aggregates(rng: Rng, app: AppParts, status: string, has: (id: Evaluatio
 
 /** The record for buildEvaluation and buildDataset (`path`: where a fault is reported). */
 export function evaluationRecord(fn: string, overrides: unknown, options: EvaluationBuildOptions | undefined, path: string): Evaluation {
-  const given = overridesOf(fn, overrides);
+  const given = overridesOf(fn, overrides, path);
   const opts = optionsOf(fn, options);
   const cases = resolveCases(fn, EVALUATION_CASES, { fn: "buildHumanEvaluation", table: HUMAN_EVALUATION_CASES }, opts.case, {
     status: EVALUATION_STATUSES,

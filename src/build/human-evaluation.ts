@@ -19,7 +19,7 @@ export function humanEvaluationRecord(
   options: HumanEvaluationBuildOptions | undefined,
   path: string,
 ): HumanEvaluation {
-  const given = overridesOf(fn, overrides);
+  const given = overridesOf(fn, overrides, path);
   const opts = optionsOf(fn, options);
   const cases = resolveCases(fn, HUMAN_EVALUATION_CASES, { fn: "buildEvaluation", table: EVALUATION_CASES }, opts.case, {
     status: HUMAN_EVALUATION_STATUSES,

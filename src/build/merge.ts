@@ -1,7 +1,9 @@
 // Overrides merged over a built record: plain objects merge key by key, at every depth; anything else
 // (arrays included) replaces what was there; `undefined` changes nothing. The result shares nothing
-// with the overrides, so a test may change either afterwards.
+// with the overrides, so a test may change either afterwards. Overrides are JSON data (json-data.ts),
+// checked before the merge reads them.
 import { ToolkitError } from "../errors.js";
+import { assertJsonData, isPlainData, kindOf } from "./json-data.js";
 
 export type Json = Record<string, unknown>;
 
@@ -27,13 +29,14 @@ export function mergeOver(base: Json, overrides: Json): Json {
   return out;
 }
 
-/** The overrides as an object (none: `{}`); anything else is E_USAGE. */
-export function overridesOf(fn: string, overrides: unknown): Json {
+/**
+ * The overrides as an object (none: `{}`): not a plain object (an array, a Map, a class instance) is
+ * E_USAGE; data that is no JSON (a cycle, too deep, a BigInt, `__proto__`...) E_DATA_INVALID naming where.
+ */
+export function overridesOf(fn: string, overrides: unknown, path = "$"): Json {
   if (overrides === undefined || overrides === null) return {};
-  if (!isPlainObject(overrides))
-    throw new ToolkitError(
-      "E_USAGE",
-      `${fn}: overrides must be an object (a partial record), got ${Array.isArray(overrides) ? "an array" : typeof overrides}`,
-    );
+  if (!isPlainData(overrides))
+    throw new ToolkitError("E_USAGE", `${fn}: overrides must be a plain object (a partial record), got ${kindOf(overrides)}`);
+  assertJsonData(fn, overrides, path);
   return overrides;
 }

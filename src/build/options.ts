@@ -1,8 +1,10 @@
 // The builders' options and how their defaults are found: the seed from a counter per kind of
 // record (the same calls in the same order give the same records, run after run), the time from a
 // fixed instant (never the clock).
+import { didYouMean } from "../did-you-mean.js";
 import { ToolkitError } from "../errors.js";
 import type { EvaluationCaseId, HumanEvaluationCaseId } from "./cases.js";
+import { isPlainData, kindOf, shown } from "./json-data.js";
 
 /** A record with every field optional, at every depth; an array is given whole (it replaces, never merges). */
 export type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
@@ -32,11 +34,17 @@ export function rewindSequence(): void {
 
 const usage = (message: string): ToolkitError => new ToolkitError("E_USAGE", message);
 
-/** The options as an object (none: `{}`); anything else is E_USAGE. */
+const OPTION_NAMES = ["case", "seed", "now"];
+
+/** The options as an object (none: `{}`); anything else, or a name it does not take (a typo), is E_USAGE. */
 export function optionsOf<T extends object>(fn: string, options: T | undefined): Partial<T> {
   if (options === undefined || options === null) return {};
-  if (typeof options !== "object" || Array.isArray(options))
-    throw usage(`${fn}: options must be an object ({ case?, seed?, now? }), got ${Array.isArray(options) ? "an array" : typeof options}`);
+  if (!isPlainData(options)) throw usage(`${fn}: options must be a plain object ({ case?, seed?, now? }), got ${kindOf(options)}`);
+  for (const name of Object.keys(options))
+    if (!OPTION_NAMES.includes(name)) {
+      const near = didYouMean(name, OPTION_NAMES);
+      throw usage(`${fn}: unknown option ${shown(name)}${near ? ` (did you mean "${near}"?)` : ""}; it takes case, seed and now`);
+    }
   return options;
 }
 
@@ -44,7 +52,7 @@ export function optionsOf<T extends object>(fn: string, options: T | undefined):
 export function resolveSeed(fn: string, kind: RecordKind, seed: unknown): number {
   if (seed === undefined) return ++sequence[kind];
   if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0)
-    throw usage(`${fn}: options.seed must be a whole number from 0, got ${String(seed)}`);
+    throw usage(`${fn}: options.seed must be a whole number from 0, got ${shown(seed)}`);
   return seed;
 }
 
@@ -65,7 +73,7 @@ export function resolveNow(fn: string, now: unknown): number {
   // Records are created up to 30 days before `now`, written as years 0000-9999.
   if (!Number.isFinite(ms) || ms < Date.UTC(1970, 1) || ms > LATEST_MS)
     throw usage(
-      `${fn}: options.now must be an instant from 1970-02-01 to 9999-01-01 (ISO 8601, epoch milliseconds or a Date), got ${String(now)}`,
+      `${fn}: options.now must be an instant from 1970-02-01 to 9999-01-01 (ISO 8601, epoch milliseconds or a Date), got ${shown(now)}`,
     );
   return Math.floor(ms);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { didYouMean, editDistance } from "./did-you-mean.js";
+import { MAX_SUGGESTED_LENGTH } from "../did-you-mean.js";
 
 describe("didYouMean", () => {
   it.each([
@@ -17,5 +18,23 @@ describe("didYouMean", () => {
   it("counts a swap of neighbours as one edit", () => {
     expect(editDistance("abcd", "abdc")).toBe(1);
     expect(editDistance("", "abc")).toBe(3);
+  });
+});
+
+describe("didYouMean on hostile input", () => {
+  it("refuses a 500 KB text in linear time: no suggestion, whatever the candidates", () => {
+    const names = ["--strict", "--json", "x".repeat(100)];
+    const started = performance.now();
+    expect(didYouMean("x".repeat(500_000), names)).toBeUndefined();
+    expect(didYouMean(`--strict${"t".repeat(500_000)}`, names)).toBeUndefined();
+    const ms = performance.now() - started;
+    console.info(`didYouMean of two 500 KB texts: ${ms.toFixed(1)} ms`);
+    expect(ms).toBeLessThan(500);
+  });
+
+  it("still suggests up to the bound, and never for a text past it", () => {
+    const long = "a".repeat(MAX_SUGGESTED_LENGTH - 1);
+    expect(didYouMean(`${long}b`, [`${long}c`])).toBe(`${long}c`);
+    expect(didYouMean(`${long}bb`, [`${long}bc`])).toBeUndefined();
   });
 });

@@ -68,7 +68,10 @@ export const legacyInvalidObjectId = (value: string): ErrorAnswer => ({
 
 const PYTHON_ESCAPES: Readonly<Record<string, string>> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
-/** Python's repr() of a str: single quotes unless the text has one and no double quote; control characters escaped. */
+/** What Python's str.isprintable() refuses: categories Cc, Cf, Cs, Co, Cn, Zl, Zp, and Zs but the ASCII space. */
+const PYTHON_UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
+/** Python's repr() of a str (CPython unicode_repr): single quotes unless the text has one and no double quote; what is not printable escaped. */
 export function pythonRepr(text: string): string {
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
   let out = quote;
@@ -76,8 +79,11 @@ export function pythonRepr(text: string): string {
     const code = char.codePointAt(0)!;
     if (char === quote) out += `\\${quote}`;
     else if (PYTHON_ESCAPES[char] !== undefined) out += PYTHON_ESCAPES[char];
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += `\\x${code.toString(16).padStart(2, "0")}`;
-    else out += char;
+    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, "0")}`;
+    else if (code < 0x7f || !PYTHON_UNPRINTABLE.test(char)) out += char;
+    else if (code <= 0xff) out += `\\x${code.toString(16).padStart(2, "0")}`;
+    else if (code <= 0xffff) out += `\\u${code.toString(16).padStart(4, "0")}`;
+    else out += `\\U${code.toString(16).padStart(8, "0")}`;
   }
   return out + quote;
 }

@@ -22,7 +22,7 @@ export type { ParsedAnswer } from "./parsed-answer.js";
 export { judgeExchange } from "./judge.js";
 export { createExecutor } from "./executor.js";
 export type { Executor, ExecutorOptions, PumpEnd } from "./executor.js";
-export { CHECKS, CHECK_NAMES, isLegacyServerError } from "./checks/index.js";
+export { CHECKS, CHECK_NAMES, legacyAnswer } from "./checks/index.js";
 export type { Check, CheckContext, CheckName, CheckSettings } from "./checks/index.js";
 export { causeOf, findingKey, keyText, pathPattern } from "./finding.js";
 export type { FindingKey, ProviderFinding } from "./finding.js";

@@ -2,8 +2,8 @@
 
 /**
  * `current`: a 5xx on any request is an error (a server error is a defect). `legacy`: the spec-era
- * service's documented 500s (an unknown or malformed human evaluation id, an unknown app on
- * `/evaluations`) are warnings, as the mock's `--compat legacy` answers them.
+ * service's own 500s (an unknown or malformed human evaluation id, a malformed app_id, an unknown app on
+ * `/evaluations`) are warnings, only as that service sent them (checks/legacy-answer.ts).
  */
 export const COMPATS = ["current", "legacy"] as const;
 export type Compat = (typeof COMPATS)[number];

@@ -2,7 +2,8 @@
 // `evals-contract/msw` and `evals-contract/build` are bundled by Vite for the browser, and any import
 // of a Node built-in (`node:fs`, `fs`, ...) on the way fails the build, naming the importer. The
 // default dataset must stay a chunk of its own, so a page that passes its own data never downloads
-// it; the builders stay within their budget (issue 32: at most 15 kB gzipped).
+// it; the builders stay within their budget (issue 32: at most 15 kB gzipped; issue 39: 16 kB, for the
+// check of their input, src/build/json-data.ts, about 0.9 kB).
 import { builtinModules } from "node:module";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -74,7 +75,7 @@ describe("browser entries", () => {
     expect(entry.dynamicImports.filter((file) => lazy.some((chunk) => chunk.fileName === file))).toHaveLength(1);
   }, 60_000);
 
-  it("evals-contract/build imports no Node built-in and no faker, and is at most 15 kB gzipped", async () => {
+  it("evals-contract/build imports no Node built-in and no faker, and is at most 16 kB gzipped", async () => {
     const { nodeImports, chunks } = await bundle("src/build/index.ts");
     expect(nodeImports).toEqual([]);
     expect(chunks.flatMap((c) => Object.keys(c.modules)).filter((id) => id.includes("@faker-js") || id.includes("node_modules"))).toEqual(
@@ -85,6 +86,6 @@ describe("browser entries", () => {
     expect(code).toContain("buildEvaluation");
     const gzipped = gzipSync(code).length;
     console.info(`evals-contract/build: ${(code.length / 1024).toFixed(1)} kB minified, ${(gzipped / 1024).toFixed(1)} kB gzipped`);
-    expect(gzipped).toBeLessThanOrEqual(15 * 1024);
+    expect(gzipped).toBeLessThanOrEqual(16 * 1024);
   }, 60_000);
 });

@@ -70,6 +70,7 @@ describe("evals-contract/build's import graph", () => {
         "generate/time-window.ts",
         "generate/timestamp.ts",
         "generate/tracebacks.ts",
+        "io/json-depth.ts",
         "io/json-text-issues.ts",
         "types/json.ts",
       ].sort(),

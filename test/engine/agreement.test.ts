@@ -5,6 +5,7 @@
 // both; a warning in both under --compat legacy), application/problem+json (an error in both), a
 // key twice in one object (seen by both).
 import { afterEach, describe, expect, it } from "vitest";
+import { isObjectId, legacyInvalidObjectId } from "../../src/contract/error-bodies.js";
 import { CHECK_NAMES, type Compat } from "../../src/engine/index.js";
 import { fuzzProvider } from "../../src/fuzz/index.js";
 import { verifyProvider, type VerificationReport } from "../../src/verify/index.js";
@@ -63,11 +64,15 @@ const ISSUE_FAULTS: ReadonlyArray<{ name: string; fault: FaultHook }> = [
   {
     name: "500 for an unknown human evaluation id",
     fault: (request, data) =>
-      // As the spec-era service: its handler raised for a GET; other methods got FastAPI's 405 first.
+      // As the spec-era service: its handler raised for a GET; other methods got FastAPI's 405 first. Its
+      // own answers (reference/recordings/legacy.json): bson's InvalidId, or the 404 re-raised as a 500
+      // (ObjectId() reads the hex case-insensitively: a known id in capitals is that record).
       request.method === "GET" &&
       request.operationId === "getHumanEvaluation" &&
-      !data.human_evaluations.some((e) => e.id === request.evaluationId)
-        ? json(500, { detail: "404: Evaluation not found" })
+      !data.human_evaluations.some((e) => e.id === request.evaluationId!.toLowerCase())
+        ? isObjectId(request.evaluationId!)
+          ? json(500, { detail: "404: Evaluation not found" })
+          : { status: 500, headers: { "content-type": "application/json" }, body: legacyInvalidObjectId(request.evaluationId!).body }
         : undefined,
   },
   {

@@ -72,10 +72,19 @@ export const REAL_SERVICE_HABITS: ReadonlyArray<[string, ReplyTransform]> = [
         : reply,
   ],
   [
-    "an unhandled exception for an unknown id: 500 text/plain",
+    // reference/recordings/legacy.json: every handler re-raised its exception as HTTPException(500, str(e)), JSON.
+    "the spec-era 500 for an unknown or malformed id (under --compat legacy)",
     (request, reply) =>
       request.operationId === "getHumanEvaluation" && reply.status === 404
-        ? { status: 500, contentType: "text/plain; charset=utf-8", body: null, raw: "Internal Server Error" }
+        ? {
+            ...reply,
+            status: 500,
+            body: {
+              detail: /^[0-9a-fA-F]{24}$/.test(request.evaluationId ?? "")
+                ? "404: Evaluation not found"
+                : `'${request.evaluationId}' is not a valid ObjectId, it must be a 12-byte input or a 24-character hex string`,
+            },
+          }
         : reply,
   ],
   [

@@ -248,9 +248,10 @@ describe("warnings and --strict", () => {
   });
 
   it("an unknown app id answered by 500 (older versions of the real service) is an error, a warning under --compat legacy", async () => {
+    // The spec-era service's own answer (reference/recordings/legacy.json, "evaluations, unknown app").
     const { url } = await provider((request, reply) =>
       request.operationId === "listEvaluations" && Array.isArray(reply.body) && reply.body.length === 0
-        ? { ...reply, status: 500, body: { detail: "Internal Server Error" } }
+        ? { ...reply, status: 500, body: { detail: "'NoneType' object has no attribute 'id'" } }
         : reply,
     );
     const current = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false });
@@ -266,10 +267,33 @@ describe("warnings and --strict", () => {
     expect((await verifyProvider({ baseUrl: url, appId: APP_A, pact: false, compat: "legacy", strict: true })).passed).toBe(false);
   });
 
+  it("a 500 for an unknown app with another body is an error, under --compat legacy too", async () => {
+    const { url } = await provider((request, reply) =>
+      request.operationId === "listEvaluations" && Array.isArray(reply.body) && reply.body.length === 0
+        ? { ...reply, status: 500, body: { detail: "Internal Server Error" } }
+        : reply,
+    );
+    const report = await verifyProvider({ baseUrl: url, appId: APP_A, pact: false, compat: "legacy" });
+    expect(report.passed).toBe(false);
+    expect(findings(report).map((f) => `${f.severity} ${f.rule} ${f.endpoint}`)).toEqual([
+      "error server-error GET /evaluations?app_id={unknown}",
+    ]);
+  });
+
   it("an unknown or malformed evaluation id answered by 500 is an error, a warning under --compat legacy", async () => {
+    // The spec-era service's own answers (reference/recordings/legacy.json): bson's InvalidId for a malformed id,
+    // the handler's 404 re-raised as a 500 for an unknown one.
     const { url } = await provider((request, reply) =>
       reply.status === 404 && request.evaluationId !== undefined
-        ? { ...reply, status: 500, body: { detail: "404: Evaluation not found" } }
+        ? {
+            ...reply,
+            status: 500,
+            body: {
+              detail: /^[0-9a-f]{24}$/.test(request.evaluationId)
+                ? "404: Evaluation not found"
+                : `'${request.evaluationId}' is not a valid ObjectId, it must be a 12-byte input or a 24-character hex string`,
+            },
+          }
         : reply,
     );
     expect((await verifyProvider({ baseUrl: url, appId: APP_A, pact: false })).passed).toBe(false);

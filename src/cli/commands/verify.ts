@@ -67,8 +67,9 @@ Options:
   --strict                     warnings count as errors (the real service's null optionals and
                                naive timestamps are warnings: --strict fails them)
   --compat ERA                 current (default: any 5xx is an error) or legacy (the spec-era
-                               service's documented 500s, for an unknown or malformed human
-                               evaluation id and an unknown app on /evaluations, are warnings)
+                               service's own 500s, for an unknown or malformed human evaluation
+                               id, a malformed app_id and an unknown app on /evaluations, are
+                               warnings, only as it sent them: 500, application/json, its body)
   --baseline FILE              findings this file lists are reported as known and do not fail the
                                run; entries past their "expires" date fail again, entries no longer
                                found are reported as stale (docs/baseline.md)

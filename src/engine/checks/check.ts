@@ -13,7 +13,7 @@ import type { Compat } from "../settings.js";
 export interface CheckSettings {
   /** The provider's base URL: a redirect elsewhere leaves its origin. */
   baseUrl: string;
-  /** `legacy` accepts the spec-era service's documented 500s as warnings (docs/rules.md). */
+  /** `legacy` accepts the spec-era service's own 500s, exactly as recorded, as warnings (docs/rules.md). */
   compat: Compat;
   /** The app under test: a list for another app_id asks for an unknown app. */
   appId?: string;

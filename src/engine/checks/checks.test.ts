@@ -195,24 +195,33 @@ describe("fuzz checks", () => {
 
 describe("server-error under --compat", () => {
   const unknownById = get({ operationId: "getHumanEvaluation", path: "/human-evaluations/zzzzzzzzzzzzzzzzzzzzzzzz", query: [] });
-  const crash = answer(500, { detail: "'zz' is not a valid ObjectId" });
+  // bson's InvalidId as the spec-era service sent it (reference/recordings/legacy.json).
+  const invalid = (id: string) =>
+    answer(500, { detail: `'${id}' is not a valid ObjectId, it must be a 12-byte input or a 24-character hex string` });
+  const crash = invalid("zzzzzzzzzzzzzzzzzzzzzzzz");
+  const CAUSE = "500 # is not a valid ObjectId, it must be a #-byte input or a";
 
   it("is an error by default, whatever the request", () => {
-    expect(checks(unknownById, crash)).toEqual(["error server-error: 500 # is not a valid ObjectId"]);
+    expect(checks(unknownById, crash)).toEqual([`error server-error: ${CAUSE}`]);
   });
 
-  it("accepts the spec-era service's documented 500s as warnings under legacy, and nothing else", () => {
+  it("accepts the spec-era service's own 500s as warnings under legacy, and nothing else", () => {
     const legacy = { compat: "legacy" as const };
-    expect(checks(unknownById, crash, undefined, legacy)).toEqual(["warning server-error: 500 # is not a valid ObjectId"]);
+    expect(checks(unknownById, crash, undefined, legacy)).toEqual([`warning server-error: ${CAUSE}`]);
     const unknownApp = get({ query: [["app_id", "666dde95962bbaffdb0072ff"]] });
-    expect(checks(unknownApp, crash, undefined, legacy)).toEqual(["warning server-error: 500 # is not a valid ObjectId"]);
-    // The app under test, a known record, and the human-evaluation list: a 500 is a defect in any era.
+    const noneType = answer(500, { detail: "'NoneType' object has no attribute 'id'" });
+    expect(checks(unknownApp, noneType, undefined, legacy)).toEqual(["warning server-error: 500 # object has no attribute #"]);
+    // The same request answered otherwise: the spec-era service never sent that.
+    expect(checks(unknownApp, crash, undefined, legacy)).toEqual([`error server-error: ${CAUSE}`]);
+    // The app under test, a known record, and an unknown app on the human-evaluation list: a 500 is a defect in any era.
     const known = get({ operationId: "getHumanEvaluation", path: `/human-evaluations/${RECORD.id}`, query: [] });
-    expect(checks(get(), crash, undefined, legacy)).toEqual(["error server-error: 500 # is not a valid ObjectId"]);
-    expect(checks(known, crash, undefined, legacy)).toEqual(["error server-error: 500 # is not a valid ObjectId"]);
-    expect(
-      checks(get({ operationId: "listHumanEvaluations", path: "/human-evaluations", query: [["app_id", "x"]] }), crash, undefined, legacy),
-    ).toEqual(["error server-error: 500 # is not a valid ObjectId"]);
+    expect(checks(get(), noneType, undefined, legacy)).toEqual(["error server-error: 500 # object has no attribute #"]);
+    expect(checks(known, crash, undefined, legacy)).toEqual([`error server-error: ${CAUSE}`]);
+    const humanList = (appId: string) =>
+      get({ operationId: "listHumanEvaluations", path: "/human-evaluations", query: [["app_id", appId]] });
+    expect(checks(humanList("666dde95962bbaffdb0072ff"), crash, undefined, legacy)).toEqual([`error server-error: ${CAUSE}`]);
+    // A malformed app_id on either list went through bson's ObjectId() too.
+    expect(checks(humanList("x"), invalid("x"), undefined, legacy)).toEqual([`warning server-error: ${CAUSE}`]);
   });
 });
 

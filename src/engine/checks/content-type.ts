@@ -2,10 +2,10 @@
 // JSON (content type application/json)"), error pages included: a client parses them all, and one
 // that dispatches on `application/json` misses any other type (`application/problem+json` too). A
 // HEAD or OPTIONS answer and an empty body have nothing to type; a 406 to an Accept that admits no
-// JSON may explain itself in another type, and so may a 500 that `--compat legacy` accepts (the
-// spec-era service's unhandled exception is Starlette's text/plain page): warnings.
+// JSON may explain itself in another type: a warning. Even the spec-era service's 500s that
+// `--compat legacy` accepts were `application/json` (reference/recordings/legacy.json), so legacy
+// excuses no other type.
 import { found, mediaType, type Check } from "./check.js";
-import { isLegacyServerError } from "./server-error.js";
 
 const acceptsJson = (accept: string | undefined): boolean =>
   accept === undefined || /application\/json(?!;q=0(?:\.0*)?\b)|\*\/\*|application\/\*/i.test(accept);
@@ -19,8 +19,7 @@ export const contentTypeCheck: Check<"content-type"> = {
     if (type === "application/json") return [];
     const accept = request.headers.find(([name]) => name === "accept")?.[1];
     const shown = type === "" ? "no Content-Type" : `Content-Type ${type}`;
-    const legacy = answer.status >= 500 && context.settings.compat === "legacy" && isLegacyServerError(context);
-    const severity = (answer.status === 406 && !acceptsJson(accept)) || legacy ? "warning" : "error";
+    const severity = answer.status === 406 && !acceptsJson(accept) ? "warning" : "error";
     return [
       found(
         "content-type",

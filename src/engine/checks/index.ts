@@ -32,5 +32,5 @@ export const CHECK_NAMES: readonly CheckName[] = CHECKS.map((check) => check.nam
 export { transportFindings } from "./transport.js";
 export { firstLine, type Check, type CheckContext, type CheckSettings } from "./check.js";
 export { addConformanceFindings, addListConformanceFindings, conformanceFindings } from "./conformance.js";
-export { isLegacyServerError } from "./server-error.js";
+export { legacyAnswer } from "./legacy-answer.js";
 export { bodySignature } from "./signature.js";

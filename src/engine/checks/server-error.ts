@@ -1,23 +1,17 @@
 // server-error: any 5xx answer is an error, whatever the request: a server error is a defect, and an
-// odd request must get a 4xx, never a crash. Under `--compat legacy` the spec-era service's
-// documented 500s are warnings: an unknown or malformed human evaluation id (bson's ObjectId()
-// raising, a missing record dereferenced) and an unknown app on /evaluations (a missing app
-// dereferenced), as the mock's `--compat legacy` answers them (src/mock/routes.ts).
-import { decodeRaw, found, type Check, type CheckContext } from "./check.js";
+// odd request must get a 4xx, never a crash. Under `--compat legacy` the spec-era service's own 500s
+// are warnings: for an unknown or malformed human evaluation id (bson's ObjectId() raising, a missing
+// record re-raised), a malformed app_id on either list (ObjectId() again) and an unknown app on
+// /evaluations (a missing app dereferenced), and only as that service sent them: status 500,
+// `application/json`, the recorded body (legacy-answer.ts). Another status, type or body for the same
+// request is the same defect as without legacy.
+import { firstLine, found, type Check } from "./check.js";
+import { isAnswer, LEGACY_CONTENT_TYPE, legacyAnswer } from "./legacy-answer.js";
 import { bodySignature, sentValues } from "./signature.js";
 import { WRITE_METHODS } from "../request.js";
 
-/** Whether the spec-era service answered this request with a documented 500. */
-export function isLegacyServerError({ request, settings }: Pick<CheckContext, "request" | "settings">): boolean {
-  if (request.method !== "GET") return false;
-  if (request.operationId === "getHumanEvaluation") {
-    const id = decodeRaw(request.path.replace(/\/$/, "").split("/").at(-1) ?? "");
-    return !(settings.knownIds?.has(id) ?? false);
-  }
-  if (request.operationId !== "listEvaluations") return false;
-  const sent = request.query.filter(([name]) => decodeRaw(name) === "app_id").map(([, value]) => decodeRaw(value ?? ""));
-  return sent.length > 0 && sent.every((appId) => appId !== settings.appId);
-}
+/** At most this much of the expected body in a message (a malformed id may be 10 KB long). */
+const SHOWN_BODY = 120;
 
 export const serverErrorCheck: Check<"server-error"> = {
   name: "server-error",
@@ -28,7 +22,8 @@ export const serverErrorCheck: Check<"server-error"> = {
     if (answer.status === 501 && WRITE_METHODS.has(request.method)) return [];
     const signature = bodySignature(answer.text, sentValues(request));
     const cause = `${answer.status}${signature === "" ? "" : ` ${signature}`}`;
-    if (settings.compat === "legacy" && isLegacyServerError(context))
+    const legacy = settings.compat === "legacy" ? legacyAnswer(request, settings) : undefined;
+    if (legacy !== undefined && isAnswer(answer, legacy))
       return [
         found(
           "server-error",
@@ -39,6 +34,10 @@ export const serverErrorCheck: Check<"server-error"> = {
           `answered ${answer.status}, as the spec-era service did for an unknown or malformed id (--compat legacy): clients cannot tell a missing record from a crash`,
         ),
       ];
+    const accepted =
+      legacy === undefined
+        ? ""
+        : ` (--compat legacy accepts here only the spec-era service's own answer: ${legacy.status} ${LEGACY_CONTENT_TYPE} ${firstLine(legacy.body, SHOWN_BODY)})`;
     return [
       found(
         "server-error",
@@ -46,7 +45,7 @@ export const serverErrorCheck: Check<"server-error"> = {
         "error",
         "server-error",
         cause,
-        `answered ${answer.status}: a server error is a defect whatever the request (it must be refused with a 4xx, like the 422 FastAPI gives a malformed parameter)`,
+        `answered ${answer.status}: a server error is a defect whatever the request (it must be refused with a 4xx, like the 422 FastAPI gives a malformed parameter)${accepted}`,
       ),
     ];
   },
