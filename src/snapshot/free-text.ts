@@ -49,25 +49,16 @@ const PERCENT_ESCAPE = /%[0-9A-Fa-f]{2}/;
 const URL_SAFE = /[A-Za-z0-9._~!$&'()*+,;=:@/?#[\]-]/;
 const MAX_PERCENT_DEPTH = 3;
 
+const ESCAPES = /(?:%[0-9A-Fa-f]{2})+/g;
+const decoder = new TextDecoder();
+
 /** Percent-escapes decoded as UTF-8 (an invalid sequence as U+FFFD), the other characters kept. */
 export function percentDecode(text: string): string {
-  let out = "";
-  let bytes: number[] = [];
-  const flush = (): void => {
-    if (bytes.length > 0) out += new TextDecoder().decode(Uint8Array.from(bytes));
-    bytes = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === "%" && i + 2 < text.length && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      flush();
-      out += text[i];
-    }
-  }
-  flush();
-  return out;
+  return text.replace(ESCAPES, (run) => {
+    const bytes = new Uint8Array(run.length / 3);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(run.slice(3 * i + 1, 3 * i + 3), 16);
+    return decoder.decode(bytes);
+  });
 }
 
 /** Every character outside URL_SAFE percent-encoded (UTF-8). */
@@ -124,8 +115,8 @@ export function createFreeText(known: KnownValues, names: TextPseudonyms): FreeT
       spans.push({ start: p.start, end: p.end, rank: 2, replace: () => (kind === "path" ? scrubPath(match) : names.pattern(kind, match)) });
     }
     if (depth < MAX_PERCENT_DEPTH && t.includes("%")) {
-      PERCENT_RUN.lastIndex = 0;
-      for (let m = PERCENT_RUN.exec(t); m !== null; m = PERCENT_RUN.exec(t)) {
+      // matchAll works on its own copy of the regex: the decoded run is scanned (with it) before the next run is found.
+      for (const m of t.matchAll(PERCENT_RUN)) {
         if (!PERCENT_ESCAPE.test(m[0])) continue;
         const decoded = percentDecode(m[0]);
         const scrubbed = plain(decoded, depth + 1);

@@ -31,10 +31,10 @@ const HEX = /(?<![0-9A-Za-z])[0-9a-fA-F]{16,}(?![0-9A-Za-z])/g;
 const TOKEN = /(?<![A-Za-z0-9+/_=-])(?=[A-Za-z0-9+/_-]*[0-9])(?=[A-Za-z0-9+/_-]*[A-Z])(?=[A-Za-z0-9+/_-]*[a-z])[A-Za-z0-9+/_-]{32,}={0,2}/g;
 const PHONE_NATIONAL =
   /(?<![\w.+-])(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?![\w-]|\.\d)|(?<![\w.+-])0\d{1,4}[ /-]\d{3,4}[ -]?\d{3,4}(?![\w-]|\.\d)/g;
-/** A word of a text: what paths and host names are looked for in. */
-const WORD = /[^\s"'<>()[\]{},;|`*?]+/gu;
-/** A run of characters a host name is made of (`_` too, so that `a_b.c` is seen whole and refused). */
-const HOST_RUN = /[\p{L}\p{N}\p{M}_.-]+/gu;
+/** A word of a text holding a path separator: what paths are looked for in (from its start only: linear). */
+const WORD_WITH_SEPARATOR = /(?<![^\s"'<>()[\]{},;|`*?])[^\s"'<>()[\]{},;|`*?/\\]*[/\\][^\s"'<>()[\]{},;|`*?]*/gu;
+/** A run of characters a host name is made of, holding a dot (`_` too, so that `a_b.c` is seen whole and refused). */
+const HOST_RUN = /(?<![\p{L}\p{N}\p{M}_.-])[\p{L}\p{N}\p{M}_-]*\.[\p{L}\p{N}\p{M}_.-]*/gu;
 const HOST_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}-]*[\p{L}\p{N}\p{M}])?$/u;
 const TLD = /^\p{L}[\p{L}\p{M}]+$/u;
 /** Last labels that make a file name, not a host (`app.py`, `secrets.env`). */
@@ -45,7 +45,7 @@ const FILE_EXTENSIONS = new Set(
     "gif svg pdf zip gz tgz tar bz2 xz whl egg so dll exe bin dat db sqlite parquet pkl pickle pt onnx har"
   ).split(" "),
 );
-const IPV6_RUN = /[0-9A-Fa-f:.]+/g;
+const IPV6_RUN = /(?<![0-9A-Fa-f:.])[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*/g;
 const PATH_IN_WORD = /^(?:~|\.{1,2}|[A-Za-z]:)?(?:[/\\][^/\\]+){2,}[/\\]?$|^~[/\\][^/\\]+$|^(?:[^/\\]+[/\\])+[^/\\]*\.[A-Za-z0-9]{1,8}$/;
 const TRAILING_PUNCTUATION = /[.,:;!?]+$/;
 
@@ -77,22 +77,35 @@ function emails(text: string, into: PatternSpan[]): void {
   }
 }
 
-/** `+1 415 555 0100`, `+44 (20) 7946-0958`: a `+`, then 7 to 15 digits in groups. */
+const PHONE_GROUP = /\(?(\d{1,5})\)?/y;
+
+/**
+ * `+1 415 555 0100`, `+44 (20) 7946-0958`, `+49.30.1234567`: a `+`, then groups of digits (one in
+ * parentheses at most) apart by one space, `-` or `.` (dots only with no space), 7 to 15 digits in all.
+ */
 function internationalPhones(text: string, into: PatternSpan[]): void {
   for (let plus = text.indexOf("+"); plus !== -1; plus = text.indexOf("+", plus + 1)) {
     if (plus > 0 && /[\w+]/.test(text[plus - 1]!)) continue;
     let digits = 0;
-    let lastDigit = -1;
-    for (let i = plus + 1; i < text.length && i - plus <= 24; i++) {
-      const c = text[i]!;
-      if (c >= "0" && c <= "9") {
-        digits++;
-        lastDigit = i;
-      } else if (!(c === " " || c === "-" || c === "." || c === "(" || c === ")" || c === "\u00a0")) break;
-      else if (i === plus + 1 && c !== "(") break;
+    let end = -1;
+    let spaced = false;
+    let dotted = false;
+    for (let at = plus + 1; ;) {
+      PHONE_GROUP.lastIndex = at;
+      const group = PHONE_GROUP.exec(text);
+      if (group === null || digits + group[1]!.length > 15) break;
+      const after = at + group[0].length;
+      const separator = text[after];
+      if (separator === " " || separator === "\u00a0") spaced = true;
+      else if (separator === ".") dotted = true;
+      // A group that goes on as a dotted number after spaced groups (`+1 415 555 0100 10.0.0.1`) is not the phone's.
+      if (spaced && dotted) break;
+      digits += group[1]!.length;
+      end = after;
+      if (separator !== " " && separator !== "\u00a0" && separator !== "." && separator !== "-") break;
+      at = end + 1;
     }
-    if (lastDigit !== -1 && !/\w/.test(text[lastDigit + 1] ?? "") && digits >= 7 && digits <= 15)
-      into.push({ start: plus, end: lastDigit + 1, kind: "phone" });
+    if (end !== -1 && digits >= 7 && !/[\w.]/.test(text[end] ?? "")) into.push({ start: plus, end, kind: "phone" });
   }
 }
 
@@ -101,7 +114,7 @@ function hosts(text: string, into: PatternSpan[]): void {
   HOST_RUN.lastIndex = 0;
   for (let m = HOST_RUN.exec(text); m !== null; m = HOST_RUN.exec(text)) {
     let run = m[0];
-    if (!run.includes(".") || run.includes("_")) continue;
+    if (run.includes("_")) continue;
     let start = m.index;
     while (run.startsWith(".")) {
       run = run.slice(1);
@@ -124,6 +137,7 @@ function hosts(text: string, into: PatternSpan[]): void {
 function ipv6(text: string, into: PatternSpan[]): void {
   IPV6_RUN.lastIndex = 0;
   for (let m = IPV6_RUN.exec(text); m !== null; m = IPV6_RUN.exec(text)) {
+    if (!m[0].includes("::") && m[0].split(":").length < 8) continue;
     let run = m[0].replace(/\.+$/, "");
     if (run.endsWith(":") && !run.endsWith("::")) run = run.slice(0, -1);
     const before = text[m.index - 1];
@@ -156,11 +170,10 @@ function isIpv6(text: string): boolean {
 
 /** File paths (`/home/jane/app.py`, `C:\Users\jane`, `~/notes.txt`, `data/customers.csv`), found word by word. */
 function paths(text: string, into: PatternSpan[]): void {
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
+  WORD_WITH_SEPARATOR.lastIndex = 0;
+  for (let m = WORD_WITH_SEPARATOR.exec(text); m !== null; m = WORD_WITH_SEPARATOR.exec(text)) {
     const word = m[0];
     const separator = word.search(/[/\\]/);
-    if (separator === -1) continue;
     // Back from the first separator over the segment it ends (`file=/x/y`: from `/`; `data/x.csv`: from `d`).
     let start = separator;
     while (start > 0 && /[\p{L}\p{N}\p{M}_.~@+%-]/u.test(word[start - 1]!)) start--;
