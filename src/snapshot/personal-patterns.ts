@@ -21,14 +21,15 @@ const SECRET_NAMES =
 // Each regex: global, sticky-free; a run-scanning one starts only where its run starts.
 const URL = /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s"'<>`]+|(?<![\p{L}\p{N}_.-])www\.[^\s"'<>`]+/gu;
 const IPV4 = /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?!\d|\.\d)/g;
-const JWT = /(?<![\w-])eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g;
+// Keys, JWTs and tokens in any letter case (a text may have been upper- or lower-cased whole).
+const JWT = /(?<![\w-])eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/gi;
 const KEY =
-  /(?<![\w-])(?:(?:sk|pk|rk)-[\w-]{8,}|(?:ghp|gho|ghu|ghs|ghr|github_pat)_\w{8,}|xox[abprs]-[\w-]{8,}|AKIA[0-9A-Z]{12,}|AIza[\w-]{20,})/g;
+  /(?<![\w-])(?:(?:sk|pk|rk)-[\w-]{8,}|(?:ghp|gho|ghu|ghs|ghr|github_pat)_\w{8,}|xox[abprs]-[\w-]{8,}|AKIA[0-9A-Z]{12,}|AIza[\w-]{20,})/gi;
 const AUTH = /\b(?:bearer|basic|token)\s{1,8}([\w.~+/=-]{8,})/dgi;
 const SECRET = new RegExp(String.raw`(?<![\w-])[\w.-]{0,40}?(?:${SECRET_NAMES})["']?\s{0,8}[:=]\s{0,8}["']?([^\s"',;&})\]>]+)`, "dgi");
 const UUID = /(?<![0-9A-Za-z])[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![0-9A-Za-z])/g;
 const HEX = /(?<![0-9A-Za-z])[0-9a-fA-F]{16,}(?![0-9A-Za-z])/g;
-const TOKEN = /(?<![A-Za-z0-9+/_=-])(?=[A-Za-z0-9+/_-]*[0-9])(?=[A-Za-z0-9+/_-]*[A-Z])(?=[A-Za-z0-9+/_-]*[a-z])[A-Za-z0-9+/_-]{32,}={0,2}/g;
+const TOKEN = /(?<![A-Za-z0-9+/_=-])(?=[A-Za-z0-9+/_-]*[0-9])(?=[A-Za-z0-9+/_-]*[A-Za-z])[A-Za-z0-9+/_-]{32,}={0,2}/g;
 const PHONE_NATIONAL =
   /(?<![\w.+-])(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?![\w-]|\.\d)|(?<![\w.+-])0\d{1,4}[ /-]\d{3,4}[ -]?\d{3,4}(?![\w-]|\.\d)/g;
 /** A word of a text holding a path separator: what paths are looked for in (from its start only: linear). */
@@ -77,7 +78,7 @@ function emails(text: string, into: PatternSpan[]): void {
   }
 }
 
-const PHONE_GROUP = /\(?(\d{1,5})\)?/y;
+const PHONE_GROUP = /\(?(\d{1,12})\)?/y;
 
 /**
  * `+1 415 555 0100`, `+44 (20) 7946-0958`, `+49.30.1234567`: a `+`, then groups of digits (one in
