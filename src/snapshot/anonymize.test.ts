@@ -464,7 +464,10 @@ describe("createAnonymizer", () => {
 
   it("returns a record that is not an object as it is, and guards every access", () => {
     const a = createAnonymizer("guards");
-    for (const odd of [null, 3, "x", true]) expect(a.evaluation(odd)).toBe(odd);
+    for (const odd of [null, "x", true]) expect(a.evaluation(odd)).toBe(odd);
+    // A number where a record should be: its digits pseudonymised (issue 39: a wrong-type slot is free text).
+    expect(a.evaluation(3)).toEqual(expect.any(Number));
+    expect(a.evaluation(3)).not.toBe(3);
     // An array where a record should be: its strings pseudonymised (issue 39: a wrong-type slot is not kept).
     expect(a.evaluation([1, "a"])).toEqual([1, expect.stringMatching(/^value-[0-9a-f]{8}$/)]);
     const got = a.evaluation({

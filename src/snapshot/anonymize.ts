@@ -309,11 +309,15 @@ export function createAnonymizer(salt: string, options: AnonymizeOptions = {}): 
     return out;
   };
 
-  /** A number where text or an object should be: free text (kept as a number when there is nothing to replace). */
+  /**
+   * A number where an object should be: free text no net can read (`14155550100` may be a phone), so
+   * its digits are pseudonymised, its length and sign kept (no client case reads a number there).
+   */
   const numberAsText: Rule = (value, path) => {
     const text = String(value);
-    const out = scrubText(text);
-    return out === text ? value : changed(path, text, out);
+    if (!/^-?\d+(?:\.\d+)?$/.test(text)) return value;
+    const out = pseudonym("number", text, (draw) => sameForm(text, draw));
+    return Number(changed(path, text, out));
   };
 
   /** What stands where the contract expects an object, and is none: a string or a number is free text; null and booleans are kept. */

@@ -72,10 +72,11 @@ export function percentEncode(text: string): string {
 export function shapeOf(text: string): string {
   return text
     .replace(/\p{M}/gu, "")
-    .replace(/[\p{Lu}\p{Lt}]/gu, "X")
+    .replace(/[^\p{ASCII}\p{L}\p{N}]/gu, "*")
+    .replace(/[\p{Lu}\p{Lt}]/gu, "\ue000")
     .replace(/\p{L}/gu, "x")
     .replace(/\p{N}/gu, "0")
-    .replace(/[^\p{ASCII}]/gu, "*");
+    .replace(/\ue000/g, "X");
 }
 
 export function createFreeText(known: KnownValues, names: TextPseudonyms): FreeText {

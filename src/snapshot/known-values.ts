@@ -66,6 +66,8 @@ const NONE = -1;
 /** A set of values and an automaton finding them in a text in one pass; rebuilt when values were added since. */
 export class KnownValues {
   private readonly keys: string[] = [];
+  /** Per key: found anywhere (long enough, or in a script without spaces), or only as a whole word. */
+  private readonly anywhere: boolean[] = [];
   private readonly index = new Map<string, number>();
   private built = 0;
   // The automaton: per node its one child (code, node) or MULTI with a map; fail and output links.
@@ -89,6 +91,7 @@ export class KnownValues {
     if (!this.index.has(key)) {
       this.index.set(key, this.keys.length);
       this.keys.push(key);
+      this.anywhere.push(key.length >= MIN_ANYWHERE || NO_SPACES_SCRIPT.test(key));
     }
     return key;
   }
@@ -179,8 +182,9 @@ export class KnownValues {
   }
 
   /**
-   * The known values in `text` (NFKC already), one per end position (the longest that ends there and
-   * stands as a whole word when it must), in order of their end. Linear in the text's length.
+   * The known values in `text` (NFKC already): at each end position the longest that ends there (and
+   * stands as a whole word when it must), overlapping finds joined into one (the first's key), in
+   * order. Linear in the text's length.
    */
   find(text: string): KnownMatch[] {
     if (this.keys.length === 0 || text.length === 0) return [];
@@ -210,8 +214,11 @@ export class KnownValues {
         const key = this.keys[this.terminal[node]!]!;
         const start = startOf[symbols - key.length]!;
         const end = i + 1;
-        if (key.length < MIN_ANYWHERE && (isWordChar(text[start - 1]) || isWordChar(text[end]))) continue;
-        found.push({ start, end, key });
+        if (!this.anywhere[this.terminal[node]!] && (isWordChar(text[start - 1]) || isWordChar(text[end]))) continue;
+        // Overlapping a find before it (`aaaaaa` holding `aaaaa` twice): one find, reaching further.
+        const last = found[found.length - 1];
+        if (last !== undefined && start < last.end) last.end = end;
+        else found.push({ start, end, key });
         break;
       }
     }
