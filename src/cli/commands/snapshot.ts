@@ -2,8 +2,7 @@
 // parses, calls snapshot(), writes the dataset (atomically, never over a file without --force) and
 // the --report, prints what was read and the dataset's check as `validate` prints it; 0 written, 1
 // written but the data breaks the contract (or a by-id answer is not its list record), 2 cannot run.
-import { formatFoldedFindings, validationSummary } from "../../check/index.js";
-import { escapeControl } from "../../check/escape-control.js";
+import { escapeControl, formatFoldedFindings, validationSummary } from "../../check/index.js";
 import { ToolkitError } from "../../errors.js";
 import { redactUrlSecrets, refuseOutputOverInput, writeTextFileAtomically, assertWritable } from "../../io/index.js";
 import {
