@@ -474,9 +474,11 @@ export function createAnonymizer(salt: string, options: AnonymizeOptions = {}): 
 
   const strings = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
 
-  /** Every identifying value of a record, with the pseudonym its field gets. */
+  const learnt = new WeakSet<object>();
+  /** Every identifying value of a record, with the pseudonym its field gets (a record learnt before: nothing to do). */
   function learn(record: unknown): void {
-    if (!isPlainObject(record)) return;
+    if (!isPlainObject(record) || learnt.has(record)) return;
+    learnt.add(record);
     const ids = ["id", "app_id", "user_id", "testset_id", "variant_ids", "variant_revision_ids", "variants_revision_ids"].flatMap((field) =>
       strings(record[field]),
     );
