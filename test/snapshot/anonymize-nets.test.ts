@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildEvaluation } from "../../src/build/index.js";
+import { buildEvaluation, buildHumanEvaluation } from "../../src/build/index.js";
 import { anonymizeDataset, createAnonymizer } from "../../src/snapshot/index.js";
 import { runCliCaptured } from "../helpers/run-cli.js";
 import { serveRecords, startProvider } from "./helpers.js";
@@ -215,6 +215,37 @@ describe("the log and the HAR error line (issue 39)", () => {
       const all = run.stdout + run.stderr + (await readFile(out, "utf8")) + (await readFile(report, "utf8"));
       expect(all).not.toMatch(/zofia|wrobel/);
       expect(run.stdout).toMatch(/field-[0-9a-f]{8}/);
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it("a by-id answer that differs from its list record in a property the contract does not know: the difference names its pseudonym", async () => {
+    const human = {
+      ...(buildHumanEvaluation({ app_id: APP }, { case: "human-finished", seed: 3 }) as unknown as Json),
+      "karl@acme.com": "x",
+    };
+    const provider = await startProvider(
+      serveRecords({ evaluations: [], human_evaluations: [human] }, (r) => ({ ...r, "karl@acme.com": "y" })),
+    );
+    try {
+      const run = await runCliCaptured([
+        "snapshot",
+        "--base-url",
+        provider.url,
+        "--app-id",
+        APP,
+        "--out",
+        join(dir, "by-id.json"),
+        "--anonymize",
+        "--salt",
+        "s",
+      ]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(
+        /error: by id: human_evaluations\[0\] \(id [0-9a-f]{24}\): the by-id answer differs from the list record at \$\["field-[0-9a-f]{8}"\]$/m,
+      );
+      expect(run.stdout + run.stderr).not.toMatch(/karl|acme/);
     } finally {
       await provider.close();
     }
