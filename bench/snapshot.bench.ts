@@ -4,12 +4,15 @@
 //             time, records per second, peak RSS (each human evaluation is also fetched by id).
 //   har       a HAR file of BENCH_HAR_MIB MiB (default 1024: 1 GiB; bench/lib/big-har.ts), mostly base64
 //             media, snapshotted: read as a stream, the memory stays that of one entry.
+//   text      the anonymiser's two nets over BENCH_TEXT_MIB MiB of free text (default 1; issue 39: under a
+//             second), plain and strict, in process: the known values of 1,000 records, then one text.
 // Select parts: `npm run bench -- snapshot har` (names after "snapshot").
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateDataset } from "../src/generate/index.js";
+import { createAnonymizer } from "../src/snapshot/index.js";
 import { startMockServer } from "../src/mock/index.js";
 import type { Dataset } from "../src/types/dataset.js";
 import { writeBigHar } from "./lib/big-har.js";
@@ -18,7 +21,8 @@ import { timeProcess } from "./lib/process.js";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CLI = process.env.BENCH_CLI === undefined ? join(ROOT, "dist/cli/main.js") : join(ROOT, process.env.BENCH_CLI);
 const cli = (...args: string[]): string[] => [...(CLI.endsWith(".ts") ? ["--import", "tsx"] : []), CLI, ...args];
-const PARTS = ["provider", "har"] as const;
+const PARTS = ["provider", "har", "text"] as const;
+const TEXT_MIB = Number(process.env.BENCH_TEXT_MIB ?? 1);
 const EVALUATIONS = Number(process.env.BENCH_SNAPSHOT_EVALUATIONS ?? 5000);
 const HAR_MIB = Number(process.env.BENCH_HAR_MIB ?? 1024);
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
@@ -74,6 +78,30 @@ async function benchHar(dir: string): Promise<void> {
   );
 }
 
+function benchText(): void {
+  const unit =
+    "Evaluation Failed for user 7 (jane.doe@acme.com): GET https://api.acme-bank.ch/v1?api_key=sk-live-0123456789ab answered 401 " +
+    'from 10.1.2.3 and 2001:db8::1, call +1 415 555 0100; File "/home/jane/app.py", line 3, in run; Zoë Ångström, 田中太郎, Li.\n';
+  const bytes = TEXT_MIB * 1024 * 1024;
+  const text = unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes);
+  for (const strict of [false, true]) {
+    const anonymizer = createAnonymizer("bench", { strict });
+    for (let i = 0; i < 1000; i++)
+      anonymizer.learn({
+        user_username: `user ${i}`,
+        id: `id-${i}`,
+        testset_name: `app${i}.testset${i}`,
+        variant_names: [`app${i}.v${i}`],
+      });
+    const started = performance.now();
+    anonymizer.text(text);
+    const ms = performance.now() - started;
+    console.log(
+      `snapshot text${strict ? ", strict" : ""}: ${TEXT_MIB} MiB of free text anonymised in ${ms.toFixed(0)} ms (${(TEXT_MIB / (ms / 1000)).toFixed(1)} MiB/s; target: under 1 s per MiB)`,
+    );
+  }
+}
+
 export async function run(args: readonly string[] = []): Promise<void> {
   const unknown = args.filter((a) => !(PARTS as readonly string[]).includes(a));
   if (unknown.length > 0) throw new Error(`unknown snapshot part ${unknown.join(", ")} (known: ${PARTS.join(", ")})`);
@@ -83,6 +111,7 @@ export async function run(args: readonly string[] = []): Promise<void> {
     for (const part of parts) {
       if (part === "provider") await benchProvider(dir);
       if (part === "har") await benchHar(dir);
+      if (part === "text") benchText();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -4,6 +4,7 @@
 // HAR is mostly pages, scripts, images and videos, often base64, which no observation needs.
 // Browser-safe. Files are read in a stream (observation-reader.ts), entry by entry, through the same
 // observeHarEntry.
+import { REDACTED } from "../io/redact.js";
 import { observe, operationOfPath, type Observation } from "./observation.js";
 
 type Json = Record<string, unknown>;
@@ -54,6 +55,33 @@ export function harBodyWanted(entry: HarEntryFields): boolean {
   if (entry.status !== undefined && entry.status !== 200) return false;
   if (entry.url !== undefined) return serviceUrl("GET", entry.url) !== undefined;
   return true;
+}
+
+const SERVICE_PATH: Readonly<Record<string, string>> = {
+  listEvaluations: "/evaluations",
+  listHumanEvaluations: "/human-evaluations",
+  getHumanEvaluation: "/human-evaluations/{id}",
+};
+
+/**
+ * A HAR entry's request as an error line shows it: its method (when a short word) and the service's
+ * path, a record's id as `{id}`, each query value redacted. No host, no base path, no userinfo, no
+ * query value: a HAR holds the customer's host, API keys and records' ids (`coverage` and `snapshot`
+ * print this line, an anonymised snapshot included).
+ */
+export function harRequestLine(method: unknown, url: unknown): string {
+  const verb = typeof method === "string" && /^[A-Z]{1,10}$/.test(method) ? method : "?";
+  let parsed: URL;
+  try {
+    parsed = new URL(typeof url === "string" ? url : "");
+  } catch {
+    return `${verb} (an unreadable URL)`;
+  }
+  const operation = operationOfPath(parsed.pathname);
+  const path = operation === undefined ? "(not a path of the service)" : SERVICE_PATH[operation]!;
+  const keys = [...new Set([...parsed.searchParams.keys()])].filter((key) => /^[A-Za-z0-9_.-]{1,40}$/.test(key));
+  const query = keys.length === 0 ? "" : `?${keys.map((key) => `${key}=${REDACTED}`).join("&")}`;
+  return `${verb} ${path}${query}`;
 }
 
 /** base64 to bytes, strictly (atob refuses what is no base64), without a callback per character. */

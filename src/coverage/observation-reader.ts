@@ -22,7 +22,7 @@ import {
   type JsonScalar,
   type JsonVisitor,
 } from "../io/json-stream.js";
-import { harBodyWanted, isHar, observeHarEntry, type HarEntryFields } from "./har.js";
+import { harBodyWanted, harRequestLine, isHar, observeHarEntry, type HarEntryFields } from "./har.js";
 import type { Observation, ObservationSource } from "./observation.js";
 import type { CoverageInput } from "./tally.js";
 import { concatBytes } from "../io/concat-bytes.js";
@@ -517,9 +517,8 @@ class DocumentVisitor implements JsonVisitor {
     if (entry.text === TOO_LONG) {
       // Kept only for a GET of a service path answered 200 (as far as was known then): if it is one, say so.
       if (harBodyWanted(entry) && typeof entry.url === "string" && typeof entry.status === "number") {
-        const url = entry.url.length > 200 ? `${entry.url.slice(0, 197)}...` : entry.url;
         throw this.bad(
-          `log.entries[${this.entryIndex}] (GET ${url}): the response text is larger than ${MAX_HAR_BODY_BYTES.toLocaleString("en-US")} bytes as stored; not read`,
+          `log.entries[${this.entryIndex}] (${harRequestLine(entry.method ?? "GET", entry.url)}): the response text is larger than ${MAX_HAR_BODY_BYTES.toLocaleString("en-US")} bytes as stored; not read`,
         );
       }
       entry.text = undefined;

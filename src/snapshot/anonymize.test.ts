@@ -109,6 +109,13 @@ function leaves(value: unknown, path = "$"): Array<[string, unknown]> {
   return [[path, value]];
 }
 
+/** Each leaf's place, in the order of leaves(): the key's index instead of its name. */
+function positions(value: unknown, path = "$"): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => positions(item, `${path}[${i}]`));
+  if (typeof value === "object" && value !== null) return Object.values(value).flatMap((v, i) => positions(v, `${path}.#${i}`));
+  return [path];
+}
+
 /** Every key path in order: the shape of a value. */
 function keyPaths(value: unknown, path = "$"): string[] {
   if (Array.isArray(value)) return [`${path}[${value.length}]`, ...value.flatMap((item, i) => keyPaths(item, `${path}[${i}]`))];
@@ -116,6 +123,16 @@ function keyPaths(value: unknown, path = "$"): string[] {
     return Object.entries(value).flatMap(([k, v]) => [`${path}.${k}`, ...keyPaths(v, `${path}.${k}`)]);
   return [];
 }
+
+/** The property names of personalEvaluation() the contract does not name (pseudonymised, issue 39). */
+const NOT_CONTRACT = new Set(["nested", "headers", "enabled", "none", "empty", "customer_note"]);
+/** A path with the names the contract does not know (and their pseudonyms) as `*`: where a value is, whatever its property's name. */
+const contractPath = (path: string): string =>
+  path
+    .replace(/field-[0-9a-f]{8}/g, "*")
+    .replace(/\.([A-Za-z_]+)/g, (all, name: string) =>
+      NOT_CONTRACT.has(name) || (name === "threshold" && path.includes(".nested.")) ? ".*" : all,
+    );
 
 /** Paths whose values are kept as they are. */
 const KEPT = /(\.(status|type|value|evaluation_type|evaluator_key|created_at|updated_at)|\.revisions\[\d+\])$/;
@@ -168,17 +185,20 @@ describe("createAnonymizer", () => {
       [personalEvaluation(), evaluation],
       [personalHuman(), human],
     ] as const) {
-      const got = new Map(leaves(after));
-      for (const [path, value] of leaves(before))
-        if (typeof value !== "string" || value === "" || KEPT.test(path)) expect(got.get(path), path).toStrictEqual(value);
+      // Matched by place (the n-th key of the m-th key ...): unknown property names are pseudonymised.
+      const got = new Map(leaves(after).map(([, value], i) => [positions(after)[i], value]));
+      leaves(before).forEach(([path, value], i) => {
+        if (typeof value !== "string" || value === "" || KEPT.test(path)) expect(got.get(positions(before)[i]), path).toStrictEqual(value);
+      });
     }
     expect((evaluation.aggregated_results as Json[])[1]!.evaluator_config).toEqual({});
     expect(((evaluation.status as Json).error as Json).message).not.toBe(MESSAGE);
   });
 
-  it("returns new objects with the keys in the same order", () => {
+  it("returns new objects with the keys in the same order, the names the contract does not know pseudonymised", () => {
     const input = personalEvaluation();
-    expect(keyPaths(evaluation)).toEqual(keyPaths(input));
+    expect(keyPaths(evaluation).map(contractPath)).toEqual(keyPaths(input).map(contractPath));
+    for (const name of NOT_CONTRACT) expect(keyPaths(evaluation).join(" "), name).not.toContain(`.${name}`);
     expect(keyPaths(human)).toEqual(keyPaths(personalHuman()));
     expect(anonymizer.evaluation(input)).not.toBe(input);
   });
@@ -253,11 +273,19 @@ describe("createAnonymizer", () => {
     expect(evaluation.testset_name).toMatch(/^testset-[0-9a-f]{6}$/);
     const config = (evaluation.aggregated_results as Json[])[0]!.evaluator_config as Json;
     expect(config.name).toMatch(/^evaluator-[0-9a-f]{6}$/);
-    expect(config.settings_values).toEqual({
-      webhook_url: expect.stringMatching(/^value-[0-9a-f]{8}$/),
-      nested: { headers: [expect.stringMatching(/^value-[0-9a-f]{8}$/)], threshold: 0.5, enabled: true, none: null, empty: "" },
-    });
-    expect(evaluation.customer_note).toMatch(/^value-[0-9a-f]{8}$/);
+    // A setting of the real service keeps its name; any other name is pseudonymised (issue 39).
+    const settings = config.settings_values as Json;
+    expect(Object.keys(settings)).toEqual(["webhook_url", expect.stringMatching(/^field-[0-9a-f]{8}$/)]);
+    expect(settings.webhook_url).toMatch(/^value-[0-9a-f]{8}$/);
+    expect(Object.values(settings[Object.keys(settings)[1]!] as Json)).toEqual([
+      [expect.stringMatching(/^value-[0-9a-f]{8}$/)],
+      0.5,
+      true,
+      null,
+      "",
+    ]);
+    const note = Object.keys(evaluation).find((key) => key.startsWith("field-"))!;
+    expect(evaluation[note]).toMatch(/^value-[0-9a-f]{8}$/);
   });
 
   it("scrubs free text, the username in it by the username's own pseudonym", () => {
@@ -319,10 +347,10 @@ describe("createAnonymizer", () => {
     const owner = { user_username: "john.smith" };
     const al = { user_username: "al" };
     const { dataset } = anonymizeDataset({ evaluations: [orphan, owner, al], human_evaluations: [] }, "learn");
-    const [first, second] = dataset.evaluations as unknown as Json[];
+    const [first, second, third] = dataset.evaluations as unknown as Json[];
     const message = ((first!.status as Json).error as Json).message as string;
-    // "al" is too short to look for in other records' texts: every "al" would go.
-    expect(message).toBe(`Evaluation Failed for ${second!.user_username as string}, ask al.`);
+    // "al" is a user name of two letters: found as a whole word (issue 39: `Li`).
+    expect(message).toBe(`Evaluation Failed for ${second!.user_username as string}, ask ${third!.user_username as string}.`);
     // One record at a time: a name is known once a record with it was anonymised (or learnt).
     const a = createAnonymizer("learn");
     expect(JSON.stringify(a.evaluation(orphan))).toContain("John.Smith");
@@ -352,10 +380,13 @@ describe("createAnonymizer", () => {
     expect(got.status).toEqual({ type: "status", value: "EVALUATION_FINISHED" });
     expect(got.average_cost).toEqual({ type: "cost", value: 0.0000605 });
     const result = (got.aggregated_results as Json[])[0]!.result as Json;
-    expect(result).toEqual({
-      type: "text",
-      value: { answer: expect.stringMatching(/^mail email-[0-9a-f]{6}@example\.invalid$/), score: 1 },
-    });
+    // The value's property names are the provider's, not the contract's: pseudonymised.
+    expect(result.type).toBe("text");
+    expect(Object.keys(result.value as Json)).toEqual([
+      expect.stringMatching(/^field-[0-9a-f]{8}$/),
+      expect.stringMatching(/^field-[0-9a-f]{8}$/),
+    ]);
+    expect(Object.values(result.value as Json)).toEqual([expect.stringMatching(/^mail email-[0-9a-f]{6}@example\.invalid$/), 1]);
     expect(a.report().fields.map((f) => f.field)).toEqual([
       "evaluations[].user_username",
       "evaluations[].aggregated_results[].result.value.*",
@@ -391,7 +422,11 @@ describe("createAnonymizer", () => {
     check(EVALUATION_TRACEBACKS[1]!, (aggregate.error as Json).stacktrace as string);
     expect((aggregate.error as Json).stacktrace).toMatch(/NoResultFound: Testset with id [0-9a-f]{24} not found/);
     const windows = (((evaluation.status as Json).error as Json).stacktrace as string).split("\n")[3]!;
-    expect(windows).toMatch(/^ {2}File "C:\\dir-[0-9a-f]{6}\\dir-[0-9a-f]{6}\\dir-[0-9a-f]{6}\\file-[0-9a-f]{6}\.py", line 7, in chat$/);
+    // The user's own folder is a known value: it gets the user name's pseudonym.
+    expect(windows).toBe(
+      `  File "C:\\${windows.split("\\")[1]!}\\${evaluation.user_username as string}\\${windows.split("\\")[3]!}\\${windows.split("\\")[4]!}`,
+    );
+    expect(windows).toMatch(/^ {2}File "C:\\dir-[0-9a-f]{6}\\user-[0-9a-f]{6}\\dir-[0-9a-f]{6}\\file-[0-9a-f]{6}\.py", line 7, in chat$/);
   });
 
   it("reports field paths and counts only", () => {
@@ -418,7 +453,6 @@ describe("createAnonymizer", () => {
       "evaluations[].aggregated_results[].result.error.message",
       "evaluations[].aggregated_results[].result.error.stacktrace",
       "evaluations[].average_cost.error.stacktrace",
-      "evaluations[].customer_note",
       "human_evaluations[].variants_revision_ids[]",
     ])
       expect(byField.has(field), field).toBe(true);
@@ -430,7 +464,12 @@ describe("createAnonymizer", () => {
 
   it("returns a record that is not an object as it is, and guards every access", () => {
     const a = createAnonymizer("guards");
-    for (const odd of [null, 3, "x", [1, "a"], true]) expect(a.evaluation(odd)).toBe(odd);
+    for (const odd of [null, "x", true]) expect(a.evaluation(odd)).toBe(odd);
+    // A number where a record should be: its digits pseudonymised (issue 39: a wrong-type slot is free text).
+    expect(a.evaluation(3)).toEqual(expect.any(Number));
+    expect(a.evaluation(3)).not.toBe(3);
+    // An array where a record should be: its strings pseudonymised (issue 39: a wrong-type slot is not kept).
+    expect(a.evaluation([1, "a"])).toEqual([1, expect.stringMatching(/^value-[0-9a-f]{8}$/)]);
     const got = a.evaluation({
       id: 7,
       user_username: "",
@@ -449,7 +488,7 @@ describe("createAnonymizer", () => {
     expect(JSON.stringify(got)).not.toContain("Jane");
     expect(JSON.stringify(got)).not.toContain(USER);
     const proto = a.humanEvaluation(JSON.parse('{"id": "6608e5911248af5e4a37192a", "__proto__": "jane"}')) as Json;
-    expect(Object.keys(proto)).toEqual(["id", "__proto__"]);
+    expect(Object.keys(proto)).toEqual(["id", expect.stringMatching(/^field-[0-9a-f]{8}$/)]);
     expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
     expect(JSON.stringify(proto)).not.toContain("jane");
   });

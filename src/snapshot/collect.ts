@@ -30,6 +30,8 @@ export interface ByIdDifference {
   paths: string[];
   /** The by-id request failed: its status or transport fault (no value of the record). */
   failed?: string;
+  /** The by-id answer (when it differs): an anonymised snapshot compares it anonymised, so that its paths name no original property. */
+  byId?: unknown;
 }
 
 export interface Collected {
@@ -168,7 +170,7 @@ export async function collectFromProvider(source: ProviderSource): Promise<Colle
                   : undefined;
         if (failed !== undefined) return void differences.push({ index, paths: [], failed });
         const paths = differingPaths(humanEvaluations[index]!.value, response.json);
-        if (paths.length > 0) differences.push({ index, paths });
+        if (paths.length > 0) differences.push({ index, paths, byId: response.json });
       }),
     );
     differences.sort((a, b) => a.index - b.index);

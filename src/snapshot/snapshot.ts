@@ -10,8 +10,16 @@ import { ToolkitError } from "../errors.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { normalizeHttpUrl } from "../io/base-url.js";
 import type { Dataset } from "../types/dataset.js";
-import { createAnonymizer, randomSalt, type AnonymizationReport } from "./anonymize.js";
-import { collectFromHar, collectFromProvider, idOf, type ByIdDifference, type Collected, type CollectedRecord } from "./collect.js";
+import { createAnonymizer, randomSalt, type AnonymizationReport, type Anonymizer } from "./anonymize.js";
+import {
+  collectFromHar,
+  collectFromProvider,
+  differingPaths,
+  idOf,
+  type ByIdDifference,
+  type Collected,
+  type CollectedRecord,
+} from "./collect.js";
 
 /** The most by-id requests one snapshot sends. */
 export const MAX_BY_ID_REQUESTS = 10_000;
@@ -37,8 +45,11 @@ export type SnapshotSource =
 
 export interface SnapshotOptions {
   source: SnapshotSource;
-  /** Replace what identifies people and customers; `salt` makes it repeatable (default: a random one, in the result). */
-  anonymize?: boolean | { salt?: string };
+  /**
+   * Replace what identifies people and customers; `salt` makes it repeatable (default: a random one, in
+   * the result); `strict` replaces every free text by a placeholder of its shape (docs/snapshot.md).
+   */
+  anonymize?: boolean | { salt?: string; strict?: boolean };
 }
 
 export interface SnapshotResult {
@@ -96,11 +107,23 @@ function describeDifference(difference: ByIdDifference, id: string): string {
   return `${where}: the by-id answer differs from the list record at ${difference.paths.join(", ")}${more}`;
 }
 
+/**
+ * A by-id difference as the anonymised data shows it: its paths between the anonymised list record and
+ * by-id answer (a property name the contract does not know is a pseudonym there), its failure scrubbed.
+ */
+function anonymizedDifference(anonymizer: Anonymizer, difference: ByIdDifference, records: readonly unknown[]): ByIdDifference {
+  if (difference.failed !== undefined) return { ...difference, failed: anonymizer.text(difference.failed) };
+  if (!("byId" in difference)) return { ...difference, paths: [] };
+  const byId = anonymizer.uncounted(() => anonymizer.humanEvaluation(difference.byId));
+  return { index: difference.index, paths: differingPaths(records[difference.index], byId) };
+}
+
 /** Reads the source, anonymises when asked, and checks the dataset. E_USAGE, E_PROVIDER_UNREACHABLE, E_SNAPSHOT_SOURCE, and the HAR reader's file errors. */
 export async function snapshot(options: SnapshotOptions): Promise<SnapshotResult> {
   const source = checkSource(options.source);
   // Every option is checked before the first request: a bad salt is not found after 10,000 of them.
   const given = typeof options.anonymize === "object" ? options.anonymize.salt : undefined;
+  const strict = typeof options.anonymize === "object" && options.anonymize.strict === true;
   if (given !== undefined && isEmpty(given)) throw new ToolkitError("E_USAGE", "snapshot: the salt must not be empty");
   const anonymizing = options.anonymize !== undefined && options.anonymize !== false;
   const collected: Collected =
@@ -118,7 +141,7 @@ export async function snapshot(options: SnapshotOptions): Promise<SnapshotResult
         });
 
   const salt = anonymizing ? (given ?? randomSalt()) : undefined;
-  const anonymizer = salt === undefined ? undefined : createAnonymizer(salt);
+  const anonymizer = salt === undefined ? undefined : createAnonymizer(salt, { strict });
 
   // Every user name is known before any text is scrubbed: a traceback may name another record's user.
   if (anonymizer !== undefined)
@@ -140,7 +163,10 @@ export async function snapshot(options: SnapshotOptions): Promise<SnapshotResult
 
   const validation = validateAll({ document: dataset, schema: DATASET, text });
   const differences = collected.differences.map((difference) =>
-    describeDifference(difference, idOf(humanEvaluations[difference.index]) ?? "?"),
+    describeDifference(
+      anonymizer === undefined ? difference : anonymizedDifference(anonymizer, difference, humanEvaluations),
+      idOf(humanEvaluations[difference.index]) ?? "?",
+    ),
   );
   return {
     dataset,

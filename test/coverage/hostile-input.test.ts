@@ -208,12 +208,15 @@ describe("a HAR file is read as a stream", () => {
     expect(read.inputs[0]).toMatchObject({ source: "har", observations: 1 });
     expect(read.observations[0]!.cases).toEqual(["empty-list"]);
     const service = join(dir, "huge-service.har");
-    writeFileSync(service, JSON.stringify({ log: { entries: [entry(`https://x.example/api/evaluations?app_id=${APP}`, huge)] } }));
+    // The customer's host, its base path, the app id and the API key are not shown (issue 39): the path's template, query names only.
+    const url = `https://admin:s3cr3t@api.acme-bank.ch/acme/api/evaluations?app_id=${APP}&api_key=sk-live-4f9a8b7c6d5e`;
+    writeFileSync(service, JSON.stringify({ log: { entries: [entry(url, huge)] } }));
     const result = await coverage([service]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `evals-contract coverage: ${service}: log.entries[0] (GET https://x.example/api/evaluations?app_id=${APP}): the response text is larger than 67,108,864 bytes as stored; not read\n`,
+      `evals-contract coverage: ${service}: log.entries[0] (GET /evaluations?app_id=[redacted]&api_key=[redacted]): the response text is larger than 67,108,864 bytes as stored; not read\n`,
     );
+    for (const secret of ["acme", "s3cr3t", "admin", APP, "sk-live"]) expect(result.stderr).not.toContain(secret);
   }, 60_000);
 });
 

@@ -2,7 +2,7 @@
 // parses, calls snapshot(), writes the dataset (atomically, never over a file without --force) and
 // the --report, prints what was read and the dataset's check as `validate` prints it; 0 written, 1
 // written but the data breaks the contract (or a by-id answer is not its list record), 2 cannot run.
-import { formatFoldedFindings, validationSummary } from "../../check/index.js";
+import { escapeControl, formatFoldedFindings, validationSummary } from "../../check/index.js";
 import { ToolkitError } from "../../errors.js";
 import { redactUrlSecrets, refuseOutputOverInput, writeTextFileAtomically, assertWritable } from "../../io/index.js";
 import {
@@ -18,6 +18,42 @@ import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { parseHeaders } from "../header-option.js";
 import { writeLine, writeLines } from "../io.js";
+
+/**
+ * `--anonymize` is a flag that may take one value, `strict` (`--anonymize strict`, `--anonymize=strict`):
+ * the value is taken out before the options are parsed. Any other value is E_USAGE (the command has no
+ * positional argument a word after `--anonymize` could be).
+ */
+function anonymizeMode(args: readonly string[]): { args: string[]; strict: boolean } {
+  const out: string[] = [];
+  let strict = false;
+  const refuse = (value: string): never => {
+    const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
+    throw new ToolkitError("E_USAGE", `--anonymize takes no value, or strict (got ${escapeControl(shown)})`);
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") {
+      out.push(...args.slice(i));
+      break;
+    }
+    if (arg.startsWith("--anonymize=")) {
+      const value = arg.slice("--anonymize=".length);
+      if (value !== "strict") refuse(value);
+      strict = true;
+      out.push("--anonymize");
+      continue;
+    }
+    out.push(arg);
+    const next = args[i + 1];
+    if (arg === "--anonymize" && next !== undefined && !next.startsWith("-")) {
+      if (next !== "strict") refuse(next);
+      strict = true;
+      i++;
+    }
+  }
+  return { args: out, strict };
+}
 
 export const snapshotCommand: Command = {
   name: "snapshot",
@@ -40,11 +76,17 @@ Options:
   -f, --force              overwrite --out (and --report)
   --anonymize              replace whatever identifies people and customers: user names and ids, app
                            and every other id (24-hex stays 24-hex, one pseudonym per value everywhere),
-                           test set and variant names (app.variant kept), evaluator config names,
-                           emails, URLs, tokens, paths and names in error messages and tracebacks, the
-                           string values of settings_values. Statuses, types, numbers, timestamps,
-                           evaluator keys, structure, nulls and empty strings are kept, so every client
-                           case coverage counts is still there
+                           test set and variant names (app.variant kept), evaluator config names, each
+                           found again in any text or property name (any case, Unicode form, or
+                           percent-encoded); emails, URLs, hosts, IPs, phones, tokens, keys and paths in
+                           free text; property names the contract does not know; the string values of
+                           settings_values. Statuses, types, numbers, timestamps, evaluator keys,
+                           structure, nulls and empty strings are kept, so every client case coverage
+                           counts is still there
+  --anonymize strict       the same, and every free text (error messages, tracebacks, text results)
+                           replaced by a placeholder of its shape; a Python traceback keeps its
+                           Traceback line, its File "...", line N, in f frames (paths pseudonymised)
+                           and its exception class names
   --salt S                 the pseudonyms' salt: the same input and salt give the same output (default:
                            a random salt, printed once so the run can be repeated)
   --report FILE            write what was replaced, field by field, with counts (JSON; no value)
@@ -63,7 +105,8 @@ Examples:
     --out staging.json --anonymize --report staging-report.json && evals-contract mock --data staging.json
   evals-contract snapshot --har session.har --out from-har.json --anonymize --salt team-secret`,
 
-  async run(args, io) {
+  async run(given, io) {
+    const { args, strict } = anonymizeMode(given);
     const { values, positionals } = parseCommandArgs(args, {
       "base-url": { type: "string" },
       "app-id": { type: "string", multiple: true },
@@ -118,7 +161,7 @@ Examples:
               maxResponseBytes: intOption(values, "max-response-bytes", DEFAULT_MAX_RESPONSE_BYTES, 1, 2 ** 31),
               headers,
             },
-      ...(values.anonymize === true ? { anonymize: salt === undefined ? true : { salt } } : {}),
+      ...(values.anonymize === true ? { anonymize: { ...(salt === undefined ? {} : { salt }), ...(strict ? { strict } : {}) } } : {}),
     });
 
     await writeTextFileAtomically(out, result.text, force);
@@ -128,7 +171,7 @@ Examples:
     const { evaluations, humanEvaluations, byIdRequests } = result.counts;
     writeLine(
       io.stdout,
-      `snapshot of ${from}: ${evaluations} evaluations, ${humanEvaluations} human evaluations${har === undefined ? ` (${byIdRequests} fetched by id)` : ""}${result.anonymization === undefined ? "" : ", anonymised"} -> ${out}`,
+      `snapshot of ${from}: ${evaluations} evaluations, ${humanEvaluations} human evaluations${har === undefined ? ` (${byIdRequests} fetched by id)` : ""}${result.anonymization === undefined ? "" : strict ? ", anonymised (strict)" : ", anonymised"} -> ${out}`,
     );
     if (result.randomSalt === true)
       writeLine(io.stdout, `salt: ${result.salt} (drawn at random: pass --salt ${result.salt} to make the same snapshot again)`);
