@@ -35,7 +35,7 @@ export interface BaselineChoice {
   /** --prune-baseline: remove the entries no finding of the run matches. */
   prune: boolean;
   /** The bytes the baseline was read from (none: no file yet): a rewrite refuses a file changed meanwhile. */
-  bytes?: Buffer;
+  bytes?: Uint8Array;
 }
 
 /** The baseline the options name, read and checked before the run. */
@@ -81,7 +81,7 @@ export interface BaselineRun {
 /** Whether the file is no longer what the run read (another run, an editor): a rewrite would lose that. */
 async function changedMeanwhile(choice: BaselineChoice): Promise<string | undefined> {
   const now = await baselineBytesNow(choice.file!);
-  const same = now === undefined ? choice.bytes === undefined : choice.bytes !== undefined && now.equals(choice.bytes);
+  const same = now === undefined ? choice.bytes === undefined : choice.bytes !== undefined && Buffer.compare(now, choice.bytes) === 0;
   return same ? undefined : "the file changed during the run (written by someone else meanwhile): run again";
 }
 

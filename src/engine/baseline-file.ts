@@ -87,8 +87,8 @@ export async function readBaselineIfExists(path: string): Promise<Baseline | und
  * The baseline in `path` and the bytes it was read from (a rewrite checks the file did not change
  * meanwhile), or undefined when there is no such file.
  */
-export async function readBaselineFile(path: string): Promise<{ baseline: Baseline; bytes: Buffer } | undefined> {
-  let bytes: Buffer;
+export async function readBaselineFile(path: string): Promise<{ baseline: Baseline; bytes: Uint8Array } | undefined> {
+  let bytes: Uint8Array;
   try {
     bytes = await readRegularFile(path, MAX_BASELINE_BYTES);
   } catch (error) {
@@ -114,7 +114,8 @@ export async function readBaselineFile(path: string): Promise<{ baseline: Baseli
 }
 
 /** The bytes in `path` now, or undefined when it is gone: compared with what was read before a rewrite. */
-export async function baselineBytesNow(path: string): Promise<Buffer | undefined> {
+// Uint8Array, not Buffer, in the public types: a consumer without @types/node compiles them (test/package).
+export async function baselineBytesNow(path: string): Promise<Uint8Array | undefined> {
   try {
     return await readRegularFile(path, MAX_BASELINE_BYTES);
   } catch (error) {
