@@ -74,8 +74,9 @@ export interface MswOverrideOptions {
   scenario?: ScenarioSetting;
   /**
    * The data evolves as on `evals-contract mock --live`: its queued and running records move to
-   * their final status over `durationMs` (default 30 s), from the override's first request (`true`:
-   * the defaults). Without `data`, the data the handlers serve then. Answers all three operations.
+   * their final status over `durationMs` (default 30 s), from the `override` call (`true`: the
+   * defaults). Without `data`, the data the handlers serve at the override's first request, from
+   * then. Answers all three operations.
    */
   evolution?: boolean | LiveMockOptions;
 }
