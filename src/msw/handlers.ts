@@ -67,18 +67,20 @@ export interface MswOverrideOptions {
   /** The records these handlers serve (checked: E_DATA_INVALID). Given, they answer all three operations. */
   data?: Dataset;
   /**
-   * The scenario they apply (as `handlers.use` takes it). Without `data` or `evolution`, they answer
+   * The scenario they apply (as `handlers.use` takes it). Without `data` or `live`, they answer
    * only the operations it names (a switch without `operation` names all three); the other
    * operations fall through to the next handler. A request's own `Prefer` still wins.
    */
   scenario?: ScenarioSetting;
   /**
-   * The data evolves as on `evals-contract mock --live`: its queued and running records move to
+   * The data moves as on `evals-contract mock --live`: its queued and running records move to
    * their final status over `durationMs` (default 30 s), from the `override` call (`true`: the
    * defaults). Without `data`, the data the handlers serve at the override's first request, from
    * then. Answers all three operations.
    */
-  evolution?: boolean | LiveMockOptions;
+  // Not `evolution`: that name is kept for issue 42's evolutions (the answers the contract allows
+  // but today's service does not send), which override will take too.
+  live?: boolean | LiveMockOptions;
 }
 
 export interface EvaluationServiceHandlers extends Array<HttpHandler> {
@@ -96,7 +98,7 @@ export interface EvaluationServiceHandlers extends Array<HttpHandler> {
   use(overrides: MswUseOptions): void;
   /**
    * MSW request handlers for `server.use(...)` (or `worker.use(...)`), answering as these handlers
-   * do with `data`, `scenario` and `evolution`: MSW stacks them (the latest wins for the operations
+   * do with `data`, `scenario` and `live`: MSW stacks them (the latest wins for the operations
    * it answers), `server.resetHandlers()` removes them and `server.boundary()` scopes them. Their
    * requests go to `requests()`. Checked now: E_DATA_INVALID or E_USAGE.
    */
@@ -152,7 +154,7 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
   const clock = (): number => (typeof performance === "undefined" ? Date.now() : performance.now());
   /** The core the handlers answer from now: the test's data, else setDataset's, else their own. */
   const serving = (): MockCore | Promise<MockCore> => testCore ?? setCore ?? ready();
-  /** The records behind `serving()`, for an evolution of them. */
+  /** The records behind `serving()`, for a live run of them. */
   const servedData = async (): Promise<Dataset> => {
     if (testData === undefined && setData === undefined && ownData === undefined) await ready();
     return (testData ?? setData ?? ownData)!;
@@ -249,7 +251,7 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
   };
   const override = (given: MswOverrideOptions): HttpHandler[] => {
     const options: MswOverrideOptions = given;
-    if (!isPlainObject(given)) throw new ToolkitError("E_USAGE", "handlers.override takes an object like { data, scenario, evolution }");
+    if (!isPlainObject(given)) throw new ToolkitError("E_USAGE", "handlers.override takes an object like { data, scenario, live }");
     const unknown = Object.keys(options).find((key) => !OVERRIDE_KEYS.includes(key));
     if (unknown !== undefined)
       throw new ToolkitError(
@@ -258,17 +260,17 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
       );
     const plan = options.scenario === undefined ? undefined : parseScenarioSetting(options.scenario, "override scenario");
     if (plan !== undefined && "fault" in plan) throw new ToolkitError("E_USAGE", `handlers.override: scenario: ${plan.fault}`);
-    const live = evolutionOf(options.evolution);
+    const live = liveOf(options.live);
     // Checked now, before any handler exists: a bad dataset is this call's E_DATA_INVALID.
     const own = options.data === undefined ? undefined : coreOf(options.data, "handlers.override data", live);
-    // Data (or an evolution of it) answers every operation; a scenario alone, the ones it names.
+    // Data (or a live run of it) answers every operation; a scenario alone, the ones it names.
     const answers =
       options.data !== undefined || live !== undefined || plan === undefined ? OPERATION_IDS : namedOperations(options.scenario);
-    let evolved: Promise<MockCore> | undefined;
+    let moving: Promise<MockCore> | undefined;
     const coreNow = (): MockCore | Promise<MockCore> => {
       if (own !== undefined) return own;
       if (live === undefined) return serving();
-      return (evolved ??= servedData().then((data) => coreOf(data, "handlers.override evolution", live)));
+      return (moving ??= servedData().then((data) => coreOf(data, "handlers.override live", live)));
     };
     return [msw.http.all(claimed, async ({ request }) => serve(request, await coreNow(), plan ?? NO_PLAN, answers))];
   };
@@ -286,28 +288,28 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
   return Object.assign([handler], { setDataset, use, override, reset, requests });
 }
 
-const OVERRIDE_KEYS = ["data", "scenario", "evolution"];
-const EVOLUTION_KEYS = ["durationMs", "seed", "clock"];
-/** The longest evolution, as `mock --live-duration` takes it. */
-const MAX_EVOLUTION_MS = 24 * 60 * 60 * 1000;
+const OVERRIDE_KEYS = ["data", "scenario", "live"];
+const LIVE_KEYS = ["durationMs", "seed", "clock"];
+/** The longest live run, as `mock --live-duration` takes it. */
+const MAX_LIVE_MS = 24 * 60 * 60 * 1000;
 
-/** The live-mode options of an override's `evolution` (undefined: none), or E_USAGE naming what is wrong. */
-function evolutionOf(evolution: unknown): LiveMockOptions | undefined {
-  if (evolution === undefined || evolution === false) return undefined;
-  if (evolution === true) return {};
-  const wrong = (why: string): ToolkitError => new ToolkitError("E_USAGE", `handlers.override: evolution ${why}`);
-  if (!isPlainObject(evolution)) throw wrong("must be true or an object like { durationMs: 30000, seed: 42 }");
-  const unknown = Object.keys(evolution).find((key) => !EVOLUTION_KEYS.includes(key));
-  if (unknown !== undefined) throw wrong(`has an unknown option ${JSON.stringify(unknown)} (known: ${EVOLUTION_KEYS.join(", ")})`);
-  const { durationMs, seed, clock } = evolution;
+/** The live-mode options of an override's `live` (undefined: none), or E_USAGE naming what is wrong. */
+function liveOf(given: unknown): LiveMockOptions | undefined {
+  if (given === undefined || given === false) return undefined;
+  if (given === true) return {};
+  const wrong = (why: string): ToolkitError => new ToolkitError("E_USAGE", `handlers.override: live ${why}`);
+  if (!isPlainObject(given)) throw wrong("must be true or an object like { durationMs: 30000, seed: 42 }");
+  const unknown = Object.keys(given).find((key) => !LIVE_KEYS.includes(key));
+  if (unknown !== undefined) throw wrong(`has an unknown option ${JSON.stringify(unknown)} (known: ${LIVE_KEYS.join(", ")})`);
+  const { durationMs, seed, clock } = given;
   if (
     durationMs !== undefined &&
-    !(Number.isSafeInteger(durationMs) && (durationMs as number) > 0 && (durationMs as number) <= MAX_EVOLUTION_MS)
+    !(Number.isSafeInteger(durationMs) && (durationMs as number) > 0 && (durationMs as number) <= MAX_LIVE_MS)
   )
-    throw wrong(`durationMs must be a whole number of milliseconds from 1 to ${MAX_EVOLUTION_MS}, got ${JSON.stringify(durationMs)}`);
+    throw wrong(`durationMs must be a whole number of milliseconds from 1 to ${MAX_LIVE_MS}, got ${JSON.stringify(durationMs)}`);
   if (seed !== undefined && !Number.isSafeInteger(seed)) throw wrong(`seed must be a whole number, got ${JSON.stringify(seed)}`);
   if (clock !== undefined && typeof clock !== "function") throw wrong("clock must be a function returning epoch milliseconds");
-  return evolution as LiveMockOptions;
+  return given as LiveMockOptions;
 }
 
 /**

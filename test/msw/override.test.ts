@@ -1,4 +1,4 @@
-// MSW per test, the MSW way: `handlers.override({ data, scenario, evolution })` makes request handlers
+// MSW per test, the MSW way: `handlers.override({ data, scenario, live })` makes request handlers
 // for `server.use(...)`, so MSW itself stacks them (the latest wins for the operations it answers,
 // the others fall through to the next handler), `server.resetHandlers()` removes them and
 // `server.boundary()` scopes them. Their requests are in `handlers.requests()`. Under msw/node's
@@ -147,11 +147,11 @@ describe("handlers.override: stacked, reset and scoped by MSW", () => {
   });
 });
 
-describe("handlers.override: evolution", () => {
+describe("handlers.override: live", () => {
   it("moves a running evaluation to its final status over durationMs, on the test's clock", async () => {
     let now = Date.parse("2026-01-01T00:00:00Z");
     const running = buildDataset({ evaluations: [buildEvaluation({ app_id: APP }, { case: "evaluation-status-started" })] });
-    server.use(...handlers.override({ data: running, evolution: { durationMs: 1000, clock: () => now } }));
+    server.use(...handlers.override({ data: running, live: { durationMs: 1000, clock: () => now } }));
     const statusNow = async (): Promise<string> =>
       ((await json(`/evaluations?app_id=${APP}`)) as Array<{ status: { value: string } }>)[0]!.status.value;
     expect(await statusNow()).toBe("EVALUATION_STARTED");
@@ -159,11 +159,11 @@ describe("handlers.override: evolution", () => {
     expect(["EVALUATION_FINISHED", "EVALUATION_FINISHED_WITH_ERRORS", "EVALUATION_FAILED"]).toContain(await statusNow());
   });
 
-  it("without data, evolves the data the handlers serve", async () => {
+  it("without data, moves the data the handlers serve", async () => {
     let now = Date.parse("2026-01-01T00:00:00Z");
     const running = buildDataset({ evaluations: [buildEvaluation({ app_id: APP }, { case: "evaluation-status-started" })] });
     handlers.use({ data: running });
-    server.use(...handlers.override({ evolution: { durationMs: 1000, clock: () => now } }));
+    server.use(...handlers.override({ live: { durationMs: 1000, clock: () => now } }));
     const value = async (): Promise<string> =>
       ((await json(`/evaluations?app_id=${APP}`)) as Array<{ status: { value: string } }>)[0]!.status.value;
     expect(await value()).toBe("EVALUATION_STARTED");
@@ -173,15 +173,15 @@ describe("handlers.override: evolution", () => {
 });
 
 describe("handlers.override: checked when called", () => {
-  it("refuses a wrong option, scenario or evolution with one E_USAGE line, and data that breaks the contract with E_DATA_INVALID", () => {
+  it("refuses a wrong option, scenario or live setting with one E_USAGE line, and data that breaks the contract with E_DATA_INVALID", () => {
     for (const [options, message] of [
-      [{ senario: { code: 500 } }, 'handlers.override: unknown option "senario" (known: data, scenario, evolution)'],
+      [{ senario: { code: 500 } }, 'handlers.override: unknown option "senario" (known: data, scenario, live)'],
       [{ scenario: { code: 302 } }, 'handlers.override: scenario: code must be 200 or 400 to 599, got "302"'],
       [{ scenario: { operation: "listEvals" } }, "handlers.override: scenario: operation must be one of listEvaluations"],
-      [{ evolution: { durationMs: -1 } }, "handlers.override: evolution durationMs must be a whole number of milliseconds"],
-      [{ evolution: { speed: 2 } }, 'handlers.override: evolution has an unknown option "speed" (known: durationMs, seed, clock)'],
-      [{ evolution: "fast" }, "handlers.override: evolution must be true or an object"],
-      ["listEvaluations", "handlers.override takes an object like { data, scenario, evolution }"],
+      [{ live: { durationMs: -1 } }, "handlers.override: live durationMs must be a whole number of milliseconds"],
+      [{ live: { speed: 2 } }, 'handlers.override: live has an unknown option "speed" (known: durationMs, seed, clock)'],
+      [{ live: "fast" }, "handlers.override: live must be true or an object"],
+      ["listEvaluations", "handlers.override takes an object like { data, scenario, live }"],
     ] as const) {
       const error = thrown(() => handlers.override(options as never));
       expect(isToolkitError(error) && error.code).toBe("E_USAGE");
