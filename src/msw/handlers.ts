@@ -4,7 +4,9 @@
 // status, headers and bytes. Only the transport lives here: a fetch Request in, a fetch Response
 // out, the delay awaited. No Node built-ins: the same module runs under msw/node and in a service
 // worker page. msw is an optional peer dependency, imported by this entry only (load-msw.ts: its
-// absence is E_MISSING_PEER).
+// absence is E_MISSING_PEER). Per test, `handlers.override(...)` makes more handlers of the same kind
+// for `server.use(...)`, so MSW itself stacks, resets and scopes them; `handlers.use` is the same
+// stacking kept inside the handler set, until `handlers.reset()`.
 import type { HttpHandler } from "msw";
 import { createMockCore, normalizeBasePath, type MockCore, type MockCoreOptions } from "../mock/core.js";
 import type { Dataset } from "../types/dataset.js";
@@ -20,6 +22,10 @@ import { dribblePieces } from "../mock/faults.js";
 import { checkJournalFilter, createJournal, type JournalEntry, type JournalFilter } from "../mock/journal.js";
 import type { ScenarioPlan } from "../mock/scenarios.js";
 import { parseScenarioSetting, type ScenarioSetting } from "../mock/scenario-switch.js";
+import { NO_PLAN } from "../mock/scenarios.js";
+import type { LiveMockOptions } from "../mock/live.js";
+import { OPERATION_IDS, type OperationId } from "../contract/operations.js";
+import { namedOperations, stackScenario } from "./stack-scenario.js";
 
 export interface MswHandlerOptions extends Omit<MockCoreOptions, "data"> {
   /**
@@ -56,15 +62,51 @@ export interface MswUseOptions {
   scenario?: ScenarioSetting;
 }
 
-export interface EvaluationServiceHandlers extends Array<HttpHandler> {
-  /** Serves `data` from the next request on (checked first: E_DATA_INVALID); returns its summary. */
-  setDataset(data: unknown, source?: string): string;
+/** What `handlers.override` answers: MSW handlers for `server.use(...)` / `worker.use(...)`. */
+export interface MswOverrideOptions {
+  /** The records these handlers serve (checked: E_DATA_INVALID). Given, they answer all three operations. */
+  data?: Dataset;
   /**
-   * Data and scenarios for the current test, as `server.use` adds handlers: each call sets what it
-   * names (`data`, `scenario`) and keeps the rest. Checked now: E_DATA_INVALID or E_USAGE.
+   * The scenario they apply (as `handlers.use` takes it). Without `data` or `live`, they answer
+   * only the operations it names (a switch without `operation` names all three); the other
+   * operations fall through to the next handler. A request's own `Prefer` still wins.
+   */
+  scenario?: ScenarioSetting;
+  /**
+   * The data moves as on `evals-contract mock --live`: its queued and running records move to
+   * their final status over `durationMs` (default 30 s), from the `override` call (`true`: the
+   * defaults). Without `data`, the data the handlers serve at the override's first request, from
+   * then. Answers all three operations.
+   */
+  // Not `evolution`: that name is kept for issue 42's evolutions (the answers the contract allows
+  // but today's service does not send), which override will take too.
+  live?: boolean | LiveMockOptions;
+}
+
+export interface EvaluationServiceHandlers extends Array<HttpHandler> {
+  /**
+   * Serves `data` from the next request on (checked first: E_DATA_INVALID), until `reset()`;
+   * returns its summary.
+   */
+  setDataset(data: Dataset, source?: string): string;
+  /**
+   * Data and scenarios for the current test, kept in the handler set: each call sets what it names
+   * and keeps the rest, per operation, as `server.use` stacks handlers (a scenario for one operation
+   * keeps the others' scenarios; one without `operation` replaces all). Checked now: E_DATA_INVALID
+   * or E_USAGE. `server.resetHandlers()` does not clear it: `reset()` does.
    */
   use(overrides: MswUseOptions): void;
-  /** Back to the handlers' own data and no scenario, and an empty journal: call it in `afterEach`, as `server.resetHandlers()`. */
+  /**
+   * MSW request handlers for `server.use(...)` (or `worker.use(...)`), answering as these handlers
+   * do with `data`, `scenario` and `live`: MSW stacks them (the latest wins for the operations
+   * it answers), `server.resetHandlers()` removes them and `server.boundary()` scopes them. Their
+   * requests go to `requests()`. Checked now: E_DATA_INVALID or E_USAGE.
+   */
+  override(options: MswOverrideOptions): HttpHandler[];
+  /**
+   * Back to the handlers' own data (undoing `use` and `setDataset`), no scenario, and an empty
+   * journal: call it in `afterEach`, beside `server.resetHandlers()`.
+   */
   reset(): void;
   /** The requests answered since the handlers were made or last reset, oldest first (`operation`, `since` filter them). */
   requests(filter?: Omit<JournalFilter, "session">): JournalEntry[];
@@ -81,27 +123,54 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
   const base = normalizeBasePath(options.basePath);
   const origin = options.origin === undefined ? undefined : checkOrigin(options.origin);
   const wait = options.wait ?? timer;
-  const coreOf = (data: unknown, source: string): MockCore => createMockCore({ ...options, data: data as Dataset, source });
+  const coreOf = (data: unknown, source: string, live?: LiveMockOptions): MockCore =>
+    createMockCore({ ...options, data: data as Dataset, source, ...(live === undefined ? {} : { live }) });
 
   // With data, the core is built now (a bad dataset throws here). Without, the default dataset's
   // import starts now, not on the first request: in a page, its chunk must be fetched before the
   // worker is started: a request for it that this handler claimed would wait for itself.
+  let ownData: Dataset | undefined = options.data;
   let core: MockCore | undefined = options.data === undefined ? undefined : coreOf(options.data, options.source ?? "data");
   const loading: Promise<MockCore> | undefined =
-    core === undefined ? loadDefaultDataset().then((data) => (core ??= coreOf(data, DEFAULT_DATASET_SOURCE))) : undefined;
+    core === undefined
+      ? loadDefaultDataset().then((data) => {
+          ownData ??= data;
+          return (core ??= coreOf(data, DEFAULT_DATASET_SOURCE));
+        })
+      : undefined;
   loading?.catch(() => undefined); // a failed import fails the requests that wait for it, not the process
   const ready = (): MockCore | Promise<MockCore> => core ?? (loading as Promise<MockCore>);
   const record = options.record;
   const observeAnswer = record === undefined ? undefined : createAnswerObserver("msw", base);
 
-  // What the current test set with `use` (until `reset`), and the journal of what was asked.
+  // What `setDataset` and the current test's `use` set (until `reset`), and the journal of what was asked.
+  let setCore: MockCore | undefined;
+  let setData: Dataset | undefined;
   let testCore: MockCore | undefined;
+  let testData: Dataset | undefined;
   let testPlan: ScenarioPlan | undefined;
   const journal = createJournal();
   const now = (): number => Date.now();
   const clock = (): number => (typeof performance === "undefined" ? Date.now() : performance.now());
+  /** The core the handlers answer from now: the test's data, else setDataset's, else their own. */
+  const serving = (): MockCore | Promise<MockCore> => testCore ?? setCore ?? ready();
+  /** The records behind `serving()`, for a live run of them. */
+  const servedData = async (): Promise<Dataset> => {
+    if (testData === undefined && setData === undefined && ownData === undefined) await ready();
+    return (testData ?? setData ?? ownData)!;
+  };
+  const claimed = claimedUrls(origin, base);
 
-  const handler = msw.http.all(claimedUrls(origin, base), async ({ request }) => {
+  /**
+   * The answer of `given` to `request`, journaled; undefined (MSW moves on to the next handler) when
+   * `answers` is given and does not list the request's operation.
+   */
+  const serve = async (
+    request: Request,
+    given: MockCore,
+    plan: ScenarioPlan | undefined,
+    answers?: readonly OperationId[],
+  ): Promise<Response | undefined> => {
     const started = clock();
     const url = new URL(request.url);
     const target = url.pathname + url.search;
@@ -109,7 +178,8 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    const answer = (testCore ?? (await ready())).respond({ method: request.method, url: target, headers }, testPlan);
+    const answer = given.respond({ method: request.method, url: target, headers }, plan);
+    if (answers !== undefined && (answer.operationId === undefined || !answers.includes(answer.operationId))) return undefined;
     const fault = answer.fault;
     const note = (status: number | null): void => {
       journal.add(now(), {
@@ -153,15 +223,19 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
     if (fault === "dribble")
       return new msw.HttpResponse(dribble(body, answer.delayMs, wait, request.signal), { status: answer.status, headers: responseHeaders });
     return new msw.HttpResponse(body, { status: answer.status, headers: responseHeaders });
-  });
-
-  const setDataset = (data: unknown, source = "data"): string => {
-    if (core !== undefined) return core.setDataset(data, source);
-    core = coreOf(data, source);
-    return core.summary;
   };
-  const use = (overrides: MswUseOptions): void => {
-    if (!isPlainObject(overrides)) throw new ToolkitError("E_USAGE", "handlers.use takes an object like { data, scenario }");
+
+  const handler = msw.http.all(claimed, async ({ request }) => serve(request, await serving(), testPlan));
+
+  const setDataset = (data: Dataset, source = "data"): string => {
+    const next = coreOf(data, source);
+    setCore = next;
+    setData = data;
+    return next.summary;
+  };
+  const use = (given: MswUseOptions): void => {
+    const overrides: MswUseOptions = given;
+    if (!isPlainObject(given)) throw new ToolkitError("E_USAGE", "handlers.use takes an object like { data, scenario }");
     const unknown = Object.keys(overrides).find((key) => key !== "data" && key !== "scenario");
     if (unknown !== undefined)
       throw new ToolkitError("E_USAGE", `handlers.use: unknown option ${JSON.stringify(unknown)} (known: data, scenario)`);
@@ -169,18 +243,73 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
     const plan = overrides.scenario === undefined ? undefined : parseScenarioSetting(overrides.scenario, "test scenario");
     if (plan !== undefined && "fault" in plan) throw new ToolkitError("E_USAGE", `handlers.use: scenario: ${plan.fault}`);
     const data = overrides.data === undefined ? undefined : coreOf(overrides.data, "handlers.use data");
-    if (data !== undefined) testCore = data;
-    if (plan !== undefined) testPlan = plan;
+    if (data !== undefined) {
+      testCore = data;
+      testData = overrides.data;
+    }
+    if (plan !== undefined) testPlan = stackScenario(testPlan ?? NO_PLAN, plan, namedOperations(overrides.scenario), "test scenario");
+  };
+  const override = (given: MswOverrideOptions): HttpHandler[] => {
+    const options: MswOverrideOptions = given;
+    if (!isPlainObject(given)) throw new ToolkitError("E_USAGE", "handlers.override takes an object like { data, scenario, live }");
+    const unknown = Object.keys(options).find((key) => !OVERRIDE_KEYS.includes(key));
+    if (unknown !== undefined)
+      throw new ToolkitError(
+        "E_USAGE",
+        `handlers.override: unknown option ${JSON.stringify(unknown)} (known: ${OVERRIDE_KEYS.join(", ")})`,
+      );
+    const plan = options.scenario === undefined ? undefined : parseScenarioSetting(options.scenario, "override scenario");
+    if (plan !== undefined && "fault" in plan) throw new ToolkitError("E_USAGE", `handlers.override: scenario: ${plan.fault}`);
+    const live = liveOf(options.live);
+    // Checked now, before any handler exists: a bad dataset is this call's E_DATA_INVALID.
+    const own = options.data === undefined ? undefined : coreOf(options.data, "handlers.override data", live);
+    // Data (or a live run of it) answers every operation; a scenario alone, the ones it names.
+    const answers =
+      options.data !== undefined || live !== undefined || plan === undefined ? OPERATION_IDS : namedOperations(options.scenario);
+    let moving: Promise<MockCore> | undefined;
+    const coreNow = (): MockCore | Promise<MockCore> => {
+      if (own !== undefined) return own;
+      if (live === undefined) return serving();
+      return (moving ??= servedData().then((data) => coreOf(data, "handlers.override live", live)));
+    };
+    return [msw.http.all(claimed, async ({ request }) => serve(request, await coreNow(), plan ?? NO_PLAN, answers))];
   };
   const reset = (): void => {
+    setCore = undefined;
+    setData = undefined;
     testCore = undefined;
+    testData = undefined;
     testPlan = undefined;
     journal.clear();
   };
   // MSW has no sessions: a `session` filter is an unknown key, not a filter that matches nothing.
   const requests = (filter?: Omit<JournalFilter, "session">): JournalEntry[] =>
     journal.list(checkJournalFilter(filter, "handlers.requests", MSW_FILTER_KEYS));
-  return Object.assign([handler], { setDataset, use, reset, requests });
+  return Object.assign([handler], { setDataset, use, override, reset, requests });
+}
+
+const OVERRIDE_KEYS = ["data", "scenario", "live"];
+const LIVE_KEYS = ["durationMs", "seed", "clock"];
+/** The longest live run, as `mock --live-duration` takes it. */
+const MAX_LIVE_MS = 24 * 60 * 60 * 1000;
+
+/** The live-mode options of an override's `live` (undefined: none), or E_USAGE naming what is wrong. */
+function liveOf(given: unknown): LiveMockOptions | undefined {
+  if (given === undefined || given === false) return undefined;
+  if (given === true) return {};
+  const wrong = (why: string): ToolkitError => new ToolkitError("E_USAGE", `handlers.override: live ${why}`);
+  if (!isPlainObject(given)) throw wrong("must be true or an object like { durationMs: 30000, seed: 42 }");
+  const unknown = Object.keys(given).find((key) => !LIVE_KEYS.includes(key));
+  if (unknown !== undefined) throw wrong(`has an unknown option ${JSON.stringify(unknown)} (known: ${LIVE_KEYS.join(", ")})`);
+  const { durationMs, seed, clock } = given;
+  if (
+    durationMs !== undefined &&
+    !(Number.isSafeInteger(durationMs) && (durationMs as number) > 0 && (durationMs as number) <= MAX_LIVE_MS)
+  )
+    throw wrong(`durationMs must be a whole number of milliseconds from 1 to ${MAX_LIVE_MS}, got ${JSON.stringify(durationMs)}`);
+  if (seed !== undefined && !Number.isSafeInteger(seed)) throw wrong(`seed must be a whole number, got ${JSON.stringify(seed)}`);
+  if (clock !== undefined && typeof clock !== "function") throw wrong("clock must be a function returning epoch milliseconds");
+  return given as LiveMockOptions;
 }
 
 /**

@@ -3,7 +3,8 @@
 // error bodies per compat, trailing slash, base path, CORS, scenarios); by default the embedded
 // default dataset. Needs `msw` (an optional peer dependency): npm install --save-dev msw.
 export { createMswHandlers } from "./handlers.js";
-export type { EvaluationServiceHandlers, MswHandlerOptions, MswUseOptions } from "./handlers.js";
+export type { EvaluationServiceHandlers, MswHandlerOptions, MswOverrideOptions, MswUseOptions } from "./handlers.js";
+export type { LiveMockOptions } from "../mock/live.js";
 export { FAULTS } from "../mock/faults.js";
 export type { FaultName } from "../mock/faults.js";
 export type { JournalEntry, JournalFilter } from "../mock/journal.js";

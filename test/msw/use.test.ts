@@ -91,6 +91,29 @@ describe("handlers.use: scenarios for this test alone", () => {
     expect((await get(`/human-evaluations?app_id=${APP_A}`)).status).toBe(200);
   });
 
+  it("stacks per operation: three uses for three operations each keep theirs (502, 503, 200)", async () => {
+    const byId = `/human-evaluations/${exampleDataset().human_evaluations[0]!.id}`;
+    handlers.use({ scenario: { operation: "listEvaluations", code: 502 } });
+    handlers.use({ scenario: { operation: "listHumanEvaluations", code: 503 } });
+    handlers.use({ scenario: { operation: "getHumanEvaluation", code: 200 } });
+    const statuses = async (): Promise<number[]> => [
+      (await get(`/evaluations?app_id=${APP_A}`)).status,
+      (await get(`/human-evaluations?app_id=${APP_A}`)).status,
+      (await get(byId)).status,
+    ];
+    expect(await statuses()).toEqual([502, 503, 200]);
+    // A later scenario for one operation replaces that one's only; `code: 200` answers it normally again.
+    handlers.use({ scenario: { operation: "listEvaluations", code: 200 } });
+    expect(await statuses()).toEqual([200, 503, 200]);
+    // One without operation names them all: it replaces every earlier one.
+    handlers.use({ scenario: { code: 500 } });
+    expect(await statuses()).toEqual([500, 500, 500]);
+    handlers.use({ scenario: { operation: "getHumanEvaluation", code: 404 } });
+    expect(await statuses()).toEqual([500, 500, 404]);
+    handlers.reset();
+    expect(await statuses()).toEqual([200, 200, 200]);
+  });
+
   it("refuses a wrong scenario or option with one E_USAGE line, before anything changes", async () => {
     for (const [use, message] of [
       [{ scenario: { code: 302 } }, 'handlers.use: scenario: code must be 200 or 400 to 599, got "302"'],
@@ -110,6 +133,21 @@ describe("handlers.use: scenarios for this test alone", () => {
       expect((error as Error).message).not.toContain("\n");
     }
     expect((await get(`/evaluations?app_id=${APP_A}`)).status).toBe(200);
+  });
+});
+
+describe("handlers.setDataset: until reset()", () => {
+  it("takes a Dataset (a typo in a record is a type error), and reset() undoes it", async () => {
+    const fewer = buildDataset({ evaluations: [buildEvaluation({ app_id: APP_A })] });
+    expect(handlers.setDataset(fewer, "fewer")).toMatch(/^1 evaluation/);
+    expect((await get(`/evaluations?app_id=${APP_A}`)).body).toEqual(fewer.evaluations);
+    // use() data wins over setDataset's while the test runs.
+    handlers.use({ data: buildDataset({ evaluations: [] }) });
+    expect((await get(`/evaluations?app_id=${APP_A}`)).body).toEqual([]);
+    handlers.reset();
+    expect((await get(`/evaluations?app_id=${APP_A}`)).body).toEqual(exampleDataset().evaluations.filter((e) => e.app_id === APP_A));
+    // @ts-expect-error setDataset takes a Dataset, as use({ data }) does: not any value
+    expect(() => handlers.setDataset({ evaluations: "none" })).toThrow(/is refused/);
   });
 });
 
