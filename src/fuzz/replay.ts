@@ -269,12 +269,13 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
       }
       const findings = judgeExchange(request, outcome, settings);
       const same = findings.find((f) => f.check === replayed.check && causeOf(f) === replayed.cause);
-      // A status failure for an id is judged against the app's ids: without them (the listing failed) a
-      // 404 for one of its own records looks right, so it is not judged, never "fixed".
+      // A status failure for an id (and under --compat legacy a server error, excused for an unknown id
+      // only) is judged against the app's ids: without them (the listing failed) a 404 or the spec-era 500
+      // for one of its own records looks right, so it is not judged, never "fixed".
       if (
         same === undefined &&
         listingFault !== undefined &&
-        replayed.check === "status" &&
+        (replayed.check === "status" || (replayed.check === "server-error" && run.compat === "legacy")) &&
         replayed.operationId === "getHumanEvaluation" &&
         !findings.some((f) => f.check !== "status" && (f.severity === "error" || run.strict))
       ) {
@@ -328,8 +329,7 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
       options.cases.map((c) => c.severity),
     )}: ${parts.join(", ")}`,
   );
-  if (unlistedCases > 1)
-    notes.push(`not judged: ${n(unlistedCases)} status failures of getHumanEvaluation in all, for want of the app's listing`);
+  if (unlistedCases > 1) notes.push(`not judged: ${n(unlistedCases)} failures of getHumanEvaluation in all, for want of the app's listing`);
   if (unbounded > 1) notes.push(`not replayed: ${n(unbounded)} response-time failures in all, for want of --max-response-time`);
   notes.push(...fixedNotes);
   return {

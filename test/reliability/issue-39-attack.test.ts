@@ -9,6 +9,8 @@ import { lstatSync, mkdtempSync, readFileSync, readlinkSync, symlinkSync, unlink
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { legacyAnswer } from "../../src/engine/checks/legacy-answer.js";
+import { replayFailures, type ReplayCase } from "../../src/fuzz/index.js";
 import { anonymizeDataset } from "../../src/snapshot/index.js";
 import { runCliCaptured } from "../helpers/run-cli.js";
 import { closeTestServers, listenForTest } from "../helpers/test-servers.js";
@@ -164,6 +166,40 @@ describe("attack: secrets through every output of every command", () => {
 });
 
 describe("attack: a replay that cannot judge never says fixed", () => {
+  it("--compat legacy: the spec-era 500 for one of the app's own records, replayed while the listing answers 500: not fixed", async () => {
+    const record = galleryDataset().human_evaluations[0]!.id;
+    const path = `/human-evaluations/${record}`;
+    const request = {
+      method: "GET",
+      path,
+      query: [],
+      headers: [["accept", "application/json"]] as Array<[string, string]>,
+      label: "by id",
+    };
+    // What the spec-era service answered for an unknown id: excused under --compat legacy, but this id is the app's own.
+    const legacy = legacyAnswer({ ...request, operationId: "getHumanEvaluation" }, { appId: APP_A, knownIds: new Set() })!;
+    const provider = createFaultyProvider((parsed) => {
+      if (parsed.operationId === "listHumanEvaluations") return json(500, { detail: "database is down" });
+      return parsed.operationId === "getHumanEvaluation" && parsed.evaluationId === record
+        ? { status: legacy.status, headers: { "content-type": "application/json" }, body: legacy.body }
+        : undefined;
+    });
+    await listenForTest(provider.server);
+    const cases: ReplayCase[] = [
+      {
+        check: "server-error",
+        severity: "error",
+        operationId: "getHumanEvaluation",
+        cause: "500 Evaluation not found",
+        request: { index: 0, phase: "boundary", operationId: "getHumanEvaluation", ...request },
+      },
+    ];
+    const report = await replayFailures({ baseUrl: providerUrl(provider.server), appId: APP_A, compat: "legacy", cases, source: "r.json" });
+    expect(report.notes.join("\n")).not.toMatch(/fixed: server-error/);
+    expect(report.verdict).not.toBe("pass");
+    expect(report.replay?.notReplayed).toBe(1);
+  });
+
   it("a 404 for the app's own record, replayed while the listing answers 500: not fixed (the ids it needs are unknown)", async () => {
     let listing: "ok" | "broken" = "ok";
     const provider = createFaultyProvider((request) => {
