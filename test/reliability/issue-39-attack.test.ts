@@ -395,3 +395,44 @@ describe("attack: a baseline swapped for a FIFO or a link to /dev/zero between i
     60_000,
   );
 });
+
+describe("attack: --update-baseline when the time limit ends the shrink phase", () => {
+  it("the run sent its whole plan: the baseline is written, the same entries as a run with no time limit", async () => {
+    const fault = (request: { method: string; operationId?: string; evaluationId?: string }) =>
+      request.method === "GET" && request.operationId === "getHumanEvaluation" && !KNOWN_IDS.has(request.evaluationId ?? "")
+        ? json(500, { detail: `no record ${request.evaluationId} here` })
+        : undefined;
+    let received = 0;
+    // The plan's 250 requests answered at once; every shrink request after them hangs until --timeout.
+    const slowShrink = createFaultyProvider((request) => (++received > 250 ? "hang" : fault(request)));
+    const plain = createFaultyProvider(fault);
+    await listenForTest(slowShrink.server);
+    await listenForTest(plain.server);
+    const dir = mkdtempSync(join(tmpdir(), "evals-attack-shrink-"));
+    const args = (url: string, file: string) => [
+      "fuzz",
+      "--base-url",
+      url,
+      "--app-id",
+      APP_A,
+      "--seed",
+      "5",
+      "--max-requests",
+      "250",
+      "--baseline",
+      join(dir, file),
+      "--update-baseline",
+    ];
+    const limited = await runCliCaptured([
+      ...args(providerUrl(slowShrink.server), "limited.json"),
+      "--time-limit",
+      "8s",
+      "--timeout",
+      "1000",
+    ]);
+    expect(received).toBeGreaterThan(250);
+    const full = await runCliCaptured(args(providerUrl(plain.server), "full.json"));
+    expect({ limited: limited.code, full: full.code }).toEqual({ limited: 0, full: 0 });
+    expect(readFileSync(join(dir, "limited.json"), "utf8")).toBe(readFileSync(join(dir, "full.json"), "utf8"));
+  }, 60_000);
+});
