@@ -436,3 +436,67 @@ describe("attack: --update-baseline when the time limit ends the shrink phase", 
     expect(readFileSync(join(dir, "limited.json"), "utf8")).toBe(readFileSync(join(dir, "full.json"), "utf8"));
   }, 60_000);
 });
+
+describe("attack: a HAR full of secrets through coverage", () => {
+  it("no URL credential, query secret, token, email or status text of the HAR reaches stdout, stderr, JSON, JUnit or HTML", async () => {
+    const entry = (url: string, status: number, text: string) => ({
+      startedDateTime: "2025-01-01T00:00:00.000Z",
+      time: 5,
+      request: {
+        method: "GET",
+        url,
+        httpVersion: "HTTP/1.1",
+        headers: [{ name: "Authorization", value: `Bearer ${JWT}` }],
+        queryString: [],
+        cookies: [],
+        headersSize: -1,
+        bodySize: 0,
+      },
+      response: {
+        status,
+        statusText: "Oops ops.lead@acme-bank.ch",
+        httpVersion: "HTTP/1.1",
+        headers: [{ name: "Location", value: "https://admin:pw-9f3e@db.internal/x?api_key=SECRETKEY1" }],
+        cookies: [],
+        content: { size: -1, mimeType: "application/json", text },
+        redirectURL: "https://admin:pw-9f3e@db.internal/",
+        headersSize: -1,
+        bodySize: -1,
+      },
+      cache: {},
+      timings: { send: 0, wait: 5, receive: 0 },
+    });
+    const origin = "https://admin:pw-9f3e@api.acme-bank.ch";
+    const entries = [
+      entry(`${origin}/evaluations?app_id=65e48be31b48af5e4a2d9bf1&api_key=SECRETKEY1`, 200, "[]"),
+      entry(
+        `${origin}/human-evaluations/65e48be31b48af5e4a2d9c10?api_key=SECRETKEY1`,
+        500,
+        JSON.stringify({ detail: `postgres://admin:pw-9f3e@db tok-SECRET77 maría.garcía@acme.com` }),
+      ),
+      entry(`${origin}/human-evaluations/zz%40acme.com?token=tok-SECRET77`, 200, "{not json maría.garcía@acme.com"),
+      entry("not a url api_key=SECRETKEY1 maría.garcía@acme.com", 200, "[]"),
+    ];
+    const dir = mkdtempSync(join(tmpdir(), "evals-attack-har-"));
+    const file = (name: string) => join(dir, name);
+    writeFileSync(file("s.har"), JSON.stringify({ log: { version: "1.2", creator: { name: "x", version: "1" }, entries } }));
+    const result = await runCliCaptured([
+      "coverage",
+      file("s.har"),
+      "--json",
+      file("c.json"),
+      "--junit",
+      file("c.xml"),
+      "--html",
+      file("c.html"),
+    ]);
+    const outputs: Record<string, string> = {
+      stdout: result.stdout,
+      stderr: result.stderr,
+      json: readFileSync(file("c.json"), "utf8"),
+      junit: readFileSync(file("c.xml"), "utf8"),
+      html: readFileSync(file("c.html"), "utf8"),
+    };
+    expect(leak(outputs, [...PLANTED, "acme-bank"])).toEqual([]);
+  });
+});
