@@ -109,8 +109,7 @@ const unsent = (outcome: FuzzOutcome): boolean =>
   "fault" in outcome && (outcome.fault.kind === "refused" || outcome.fault.kind === "unreachable" || outcome.fault.kind === "other");
 
 /** Why the listing gave no ids to judge by (its status, or its fault), or undefined when it answered 200 with a JSON array. */
-function unlisted(listed: FuzzOutcome | undefined): string | undefined {
-  if (listed === undefined) return undefined;
+function unlisted(listed: FuzzOutcome): string | undefined {
   if ("fault" in listed) return listed.fault.message;
   if (listed.answer.status !== 200) return `it answered ${listed.answer.status}`;
   try {
@@ -174,8 +173,10 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
       record: run.appId,
     },
   );
-  const listed = options.cases.length === 0 ? undefined : await send(list);
-  if (listed !== undefined && "fault" in listed && unsent(listed)) {
+  // Sent even when there is nothing to replay: a report without failures against a provider that is
+  // down was a PASS.
+  const listed = await send(list);
+  if ("fault" in listed && unsent(listed)) {
     client.close();
     throw new ToolkitError(
       "E_PROVIDER_UNREACHABLE",

@@ -166,6 +166,25 @@ describe("attack: secrets through every output of every command", () => {
 });
 
 describe("attack: a replay that cannot judge never says fixed", () => {
+  it.each([
+    ["no failures", []],
+    [
+      "only failures the baseline knew",
+      [{ known: true, check: "server-error", operation: "getHumanEvaluation", severity: "error", cause: "500 boom" }],
+    ],
+  ])("a report with %s, against a provider that refuses every connection: exit 2, cannot reach, no PASS", async (_what, findings) => {
+    const dir = mkdtempSync(join(tmpdir(), "evals-attack-empty-"));
+    writeFileSync(join(dir, "r.json"), JSON.stringify({ tool: "fuzz", findings }));
+    const closed = createFaultyProvider();
+    await listenForTest(closed.server);
+    const url = providerUrl(closed.server);
+    await new Promise<void>((resolve) => closed.server.close(() => resolve()));
+    const result = await runCliCaptured(["fuzz", "--replay", join(dir, "r.json"), "--base-url", url, "--app-id", APP_A]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).not.toMatch(/PASS/);
+    expect(result.stderr).toMatch(/cannot reach the provider/);
+  });
+
   it("--compat legacy: the spec-era 500 for one of the app's own records, replayed while the listing answers 500: not fixed", async () => {
     const record = galleryDataset().human_evaluations[0]!.id;
     const path = `/human-evaluations/${record}`;
