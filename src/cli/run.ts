@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { escapeControl } from "../check/escape-control.js";
 import { isToolkitError } from "../errors.js";
+import { redactSecrets } from "../io/redact.js";
 import { UnknownOptionError } from "./args.js";
 import { didYouMean } from "./did-you-mean.js";
 import { COMMANDS } from "./commands/index.js";
@@ -66,8 +67,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       ? error.message + usage
       : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
     // Messages quote files, options and provider answers: escaped, so a control character or a bidi
-    // override in any of them cannot rewrite the terminal, and the message stays one line.
-    writeLine(io.stderr, `evals-contract ${name}: ${escapeControl(message)}`);
+    // override in any of them cannot rewrite the terminal, and the message stays one line; and
+    // redacted, whatever part threw it (a malformed --header quoting its token, a provider's words).
+    writeLine(io.stderr, `evals-contract ${name}: ${escapeControl(redactSecrets(message))}`);
     if (!isToolkitError(error) && process.env.EVALS_CONTRACT_DEBUG) writeLine(io.stderr, String((error as Error).stack));
     return exitCodeForError(error);
   }

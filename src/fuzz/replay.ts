@@ -108,6 +108,18 @@ type Result = "same" | "otherwise" | "fixed" | "unsent";
 const unsent = (outcome: FuzzOutcome): boolean =>
   "fault" in outcome && (outcome.fault.kind === "refused" || outcome.fault.kind === "unreachable" || outcome.fault.kind === "other");
 
+/** Why the listing gave no ids to judge by (its status, or its fault), or undefined when it answered 200 with a JSON array. */
+function unlisted(listed: FuzzOutcome): string | undefined {
+  if ("fault" in listed) return listed.fault.message;
+  if (listed.answer.status !== 200) return `it answered ${listed.answer.status}`;
+  try {
+    if (Array.isArray(JSON.parse(listed.answer.text))) return undefined;
+  } catch {
+    // Not JSON.
+  }
+  return "it answered 200 without a JSON array";
+}
+
 /** A count as the notes write it: `5,000`. */
 const n = (count: number): string => count.toLocaleString("en-US");
 
@@ -161,14 +173,19 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
       record: run.appId,
     },
   );
-  const listed = options.cases.length === 0 ? undefined : await send(list);
-  if (listed !== undefined && "fault" in listed && unsent(listed)) {
+  // Sent even when there is nothing to replay: a report without failures against a provider that is
+  // down was a PASS.
+  const listed = await send(list);
+  if ("fault" in listed && unsent(listed)) {
     client.close();
     throw new ToolkitError(
       "E_PROVIDER_UNREACHABLE",
       redactUrlSecrets(`cannot reach the provider at ${run.baseUrl}: ${listed.fault.message} (${list.method} ${targetOf(list)})`),
     );
   }
+  // An answer for an id is judged against the app's listed ids: without them, a 404 for one of its
+  // own records looked right, and a still-broken provider whose listing failed was "fixed".
+  const listingFault = unlisted(listed);
   const settings: CheckSettings = {
     baseUrl: run.baseUrl,
     compat: run.compat,
@@ -186,6 +203,7 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
   let stopReason = "";
   let attempted = 0;
   let unbounded = 0;
+  let unlistedCases = 0;
   let refusedInARow = 0;
   let silentInARow = 0;
   const failureOf = (replayed: ReplayCase, finding: ProviderFinding, cause: string, outcome: FuzzOutcome): FuzzFailure => {
@@ -252,6 +270,23 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
       }
       const findings = judgeExchange(request, outcome, settings);
       const same = findings.find((f) => f.check === replayed.check && causeOf(f) === replayed.cause);
+      // A status failure for an id (and under --compat legacy a server error, excused for an unknown id
+      // only) is judged against the app's ids: without them (the listing failed) a 404 or the spec-era 500
+      // for one of its own records looks right, so it is not judged, never "fixed".
+      if (
+        same === undefined &&
+        listingFault !== undefined &&
+        (replayed.check === "status" || (replayed.check === "server-error" && run.compat === "legacy")) &&
+        replayed.operationId === "getHumanEvaluation" &&
+        !findings.some((f) => f.check !== "status" && (f.severity === "error" || run.strict))
+      ) {
+        results.push("unsent");
+        if (unlistedCases++ === 0)
+          notes.push(
+            `not judged: ${what}: the app's human evaluations could not be listed (${listingFault}), so an answer for an id cannot be`,
+          );
+        continue;
+      }
       if (same !== undefined) {
         results.push("same");
         failures.push(failureOf(replayed, same, replayed.cause, outcome));
@@ -295,6 +330,7 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
       options.cases.map((c) => c.severity),
     )}: ${parts.join(", ")}`,
   );
+  if (unlistedCases > 1) notes.push(`not judged: ${n(unlistedCases)} failures of getHumanEvaluation in all, for want of the app's listing`);
   if (unbounded > 1) notes.push(`not replayed: ${n(unbounded)} response-time failures in all, for want of --max-response-time`);
   notes.push(...fixedNotes);
   return {

@@ -22,6 +22,14 @@ export interface KnownMatch {
 const SPACE = 0x20;
 const isSpaceLike = (c: number): boolean =>
   c === 0x20 || c === 0x2b || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x3000 || (c >= 0x2000 && c <= 0x200a);
+/**
+ * Characters a text may hide inside a value without changing how it reads (zero-width joiners and
+ * spaces, a soft hyphen, direction marks and embeddings, the word joiner, a BOM): skipped when a text is
+ * searched, so `Ja<ZWJ>ne Doe` is `Jane Doe`, and one standing for the space (`Jane<SHY>Doe`) finds the
+ * value's twin without spaces.
+ */
+const isIgnorable = (c: number): boolean =>
+  c === 0xad || (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2069) || c === 0xfeff;
 /** A letter, digit or mark of a script that separates words (CJK ideographs, kana and hangul do not). */
 const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
 const NO_SPACES_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
@@ -68,6 +76,8 @@ export class KnownValues {
   private readonly keys: string[] = [];
   /** Per key: found anywhere (long enough, or in a script without spaces), or only as a whole word. */
   private readonly anywhere: boolean[] = [];
+  /** Per key: the key a find of it reports (its own index, or the spaced value's for its twin without spaces). */
+  private readonly reported: number[] = [];
   private readonly index = new Map<string, number>();
   private built = 0;
   // The automaton: per node its one child (code, node) or MULTI with a map; fail and output links.
@@ -89,11 +99,20 @@ export class KnownValues {
     const key = knownKey(value);
     if ([...key].length < MIN_KNOWN) return undefined;
     if (!this.index.has(key)) {
-      this.index.set(key, this.keys.length);
-      this.keys.push(key);
-      this.anywhere.push(key.length >= MIN_ANYWHERE || NO_SPACES_SCRIPT.test(key));
+      const at = this.keys.length;
+      this.push(key, at);
+      // `Jane Doe` written `JaneDoe`, or with a hidden character for its space.
+      const twin = key.replaceAll(" ", "");
+      if (twin !== key && [...twin].length >= MIN_KNOWN && !this.index.has(twin)) this.push(twin, at);
     }
     return key;
+  }
+
+  private push(key: string, reported: number): void {
+    this.index.set(key, this.keys.length);
+    this.keys.push(key);
+    this.reported.push(reported);
+    this.anywhere.push(key.length >= MIN_ANYWHERE || NO_SPACES_SCRIPT.test(key));
   }
 
   has(key: string): boolean {
@@ -198,6 +217,7 @@ export class KnownValues {
     let space = false;
     for (let i = 0; i < folded.length; i++) {
       let code = folded.charCodeAt(i);
+      if (isIgnorable(code)) continue;
       if (isSpaceLike(code)) {
         if (space) continue;
         space = true;
@@ -211,8 +231,9 @@ export class KnownValues {
       }
       state = next === NONE ? 0 : next;
       for (let node = this.terminal[state] !== NONE ? state : this.dict[state]!; node !== NONE; node = this.dict[node]!) {
-        const key = this.keys[this.terminal[node]!]!;
-        const start = startOf[symbols - key.length]!;
+        const matched = this.keys[this.terminal[node]!]!;
+        const key = this.keys[this.reported[this.terminal[node]!]!]!;
+        const start = startOf[symbols - matched.length]!;
         const end = i + 1;
         if (!this.anywhere[this.terminal[node]!] && (isWordChar(text[start - 1]) || isWordChar(text[end]))) continue;
         // Overlapping a find before it (`aaaaaa` holding `aaaaa` twice): one find, reaching further.

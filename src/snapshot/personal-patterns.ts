@@ -78,7 +78,7 @@ function emails(text: string, into: PatternSpan[]): void {
   }
 }
 
-const PHONE_GROUP = /\(?(\d{1,12})\)?/y;
+const PHONE_GROUP = /\(?(\d{1,15})\)?/y;
 
 /**
  * `+1 415 555 0100`, `+44 (20) 7946-0958`, `+49.30.1234567`: a `+`, then groups of digits (one in
@@ -87,27 +87,36 @@ const PHONE_GROUP = /\(?(\d{1,12})\)?/y;
 function internationalPhones(text: string, into: PatternSpan[]): void {
   for (let plus = text.indexOf("+"); plus !== -1; plus = text.indexOf("+", plus + 1)) {
     if (plus > 0 && /[\w+]/.test(text[plus - 1]!)) continue;
-    let digits = 0;
-    let end = -1;
-    let spaced = false;
-    let dotted = false;
-    for (let at = plus + 1; ;) {
-      PHONE_GROUP.lastIndex = at;
-      const group = PHONE_GROUP.exec(text);
-      if (group === null || digits + group[1]!.length > 15) break;
-      const after = at + group[0].length;
-      const separator = text[after];
-      if (separator === " " || separator === "\u00a0") spaced = true;
-      else if (separator === ".") dotted = true;
-      // A group that goes on as a dotted number after spaced groups (`+1 415 555 0100 10.0.0.1`) is not the phone's.
-      if (spaced && dotted) break;
-      digits += group[1]!.length;
-      end = after;
-      if (separator !== " " && separator !== "\u00a0" && separator !== "." && separator !== "-") break;
-      at = end + 1;
-    }
-    if (end !== -1 && digits >= 7 && !/[\w.]/.test(text[end] ?? "")) into.push({ start: plus, end, kind: "phone" });
+    phoneAt(text, plus, plus + 1, into);
   }
+  // The international prefix dialled as `00` (`0049 151 12345678`, `004915112345678`).
+  for (const prefix of text.matchAll(INTERNATIONAL_00)) phoneAt(text, prefix.index, prefix.index + 2, into);
+}
+
+const INTERNATIONAL_00 = /(?<![\w.+-])00(?=[1-9])/g;
+
+/** The phone whose prefix starts at `start` and whose digits at `from`, pushed into `into` when it is one. */
+function phoneAt(text: string, start: number, from: number, into: PatternSpan[]): void {
+  let digits = 0;
+  let end = -1;
+  let spaced = false;
+  let dotted = false;
+  for (let at = from; ;) {
+    PHONE_GROUP.lastIndex = at;
+    const group = PHONE_GROUP.exec(text);
+    if (group === null || digits + group[1]!.length > 15) break;
+    const after = at + group[0].length;
+    const separator = text[after];
+    if (separator === " " || separator === "\u00a0") spaced = true;
+    else if (separator === ".") dotted = true;
+    // A group that goes on as a dotted number after spaced groups (`+1 415 555 0100 10.0.0.1`) is not the phone's.
+    if (spaced && dotted) break;
+    digits += group[1]!.length;
+    end = after;
+    if (separator !== " " && separator !== "\u00a0" && separator !== "." && separator !== "-") break;
+    at = end + 1;
+  }
+  if (end !== -1 && digits >= 7 && !/[\w.]/.test(text[end] ?? "")) into.push({ start, end, kind: "phone" });
 }
 
 /** Dotted host names under any top-level domain (`api.acme-bank.ch`, `payments-db.prod.svc`); not a module path, a file or a method call. */

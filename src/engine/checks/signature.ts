@@ -46,9 +46,57 @@ export function sentValues(request: Pick<PlannedRequest, "path" | "query">): str
     for (const form of [raw, decodeRaw(raw)]) {
       values.add(form);
       values.add(form.trim());
+      // Case-insensitive matching misses what casing changes the length of (`ß` upper-cased is `SS`).
+      for (const cased of [form.toUpperCase(), form.toLowerCase()]) if (cased.length !== form.length) values.add(cased);
     }
   values.delete("");
   return [...values];
+}
+
+/** HTML's character references, as a debug page escapes an echoed value (`&lt;script&gt;`, `&#x27;`). */
+const HTML_REFERENCE = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6}));/g;
+const HTML_NAMED: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** `text` with HTML's character references read (a code point past Unicode stays as written). */
+function htmlUnescape(text: string): string {
+  if (!text.includes("&")) return text;
+  return text.replace(HTML_REFERENCE, (whole, name: string | undefined, decimal: string | undefined, hex: string | undefined) => {
+    if (name !== undefined) return HTML_NAMED[name]!;
+    const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/** Where a value is cut: `...` or `…`. */
+const ELLIPSIS = /\.\.\.|\u2026/g;
+
+/**
+ * `text` with every sent value the provider cut short (its first 8 characters or more, then `...` or `…`)
+ * blanked, case-insensitively: one search back from each ellipsis per value, so linear in practice.
+ */
+function blankCut(text: string, sent: readonly string[]): string {
+  const lower = text.toLowerCase();
+  if (lower.length !== text.length || !(text.includes("...") || text.includes("\u2026"))) return text;
+  const cuts: Array<[number, number]> = [];
+  for (const match of text.matchAll(ELLIPSIS)) {
+    const end = match.index;
+    for (const value of sent) {
+      const folded = value.toLowerCase();
+      if (folded.length < 9 || folded.length !== value.length) continue;
+      const start = lower.lastIndexOf(folded.slice(0, 8), end - 8);
+      if (start === -1 || end - start > folded.length || !folded.startsWith(lower.slice(start, end))) continue;
+      cuts.push([start, end + match[0].length]);
+      break;
+    }
+  }
+  let out = "";
+  let at = 0;
+  for (const [start, end] of cuts.sort((a, b) => a[0] - b[0])) {
+    if (start < at) continue;
+    out += text.slice(at, start) + BLANK;
+    at = end;
+  }
+  return out + text.slice(at);
 }
 
 /** Short words error messages are made of: a value spelt like one is blanked once, not everywhere. */
@@ -85,8 +133,13 @@ function blankSent(text: string, sent: readonly string[]): string {
   return out;
 }
 
-/** A token a person would not write the same way twice: symbols, controls, marks, private-use or unpaired characters. */
-const ODD_TOKEN = /[\p{So}\p{Cc}\p{Cf}\p{Cs}\p{M}\uFFFD]/u;
+/**
+ * A token a person would not write the same way twice: symbols (other, currency, modifier: `€`,
+ * `$gt`), controls, marks, private-use or unpaired characters, a percent-escape (`%EF%BF%BD`), or a
+ * blank with a letter or digit beside it (`#;:-B(c`: the rest of a value the provider transformed
+ * before echoing it: re-encoded, cut, cased).
+ */
+const ODD_TOKEN = /[\p{So}\p{Sc}\p{Sk}\p{Cc}\p{Cf}\p{Cs}\p{M}\uFFFD]|%[0-9A-Fa-f]{2}|\uE000[^\s\p{P}\uE000]|[^\s\p{P}\uE000]\uE000/u;
 
 /** One whitespace-separated token, its varying parts blanked. */
 function blankToken(token: string): string {
@@ -107,7 +160,7 @@ function blankToken(token: string): string {
 /** The cause's words of an error body: the same for every request that hits one fault (see the header). */
 export function bodySignature(text: string, sent: readonly string[] = []): string {
   // Blanked before anything is cut: a 10 KB value must not decide the cause.
-  const body = blankSent(redactSecrets(errorText(text).slice(0, 65_536)), sent).replace(QUOTED, BLANK);
+  const body = blankSent(blankCut(htmlUnescape(redactSecrets(errorText(text).slice(0, 65_536))), sent), sent).replace(QUOTED, BLANK);
   const tokens = firstLine(body, 400)
     .split(/\s+/)
     .filter((token) => token !== "")
