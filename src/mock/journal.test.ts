@@ -183,6 +183,14 @@ describe("journalEntry", () => {
     });
   });
 
+  it("redacts a secret a client put in the query, in url and query alike (issue 39: the journal)", () => {
+    const entry = journalEntry(1, T0, record("/evaluations?app_id=abc&api_key=s3cr3t-value&user=zofia.wrobel%40acme.com"));
+    expect(entry.query).toEqual({ app_id: ["abc"], api_key: ["[redacted]"], user: ["[redacted]"] });
+    expect(entry.url).toContain("app_id=abc");
+    expect(entry.url).not.toContain("s3cr3t-value");
+    expect(entry.url).not.toContain("zofia");
+  });
+
   it("a query parameter named __proto__ is a plain key", () => {
     const entry = journalEntry(1, T0, record("/evaluations?__proto__=x&constructor=y"));
     expect(JSON.parse(JSON.stringify(entry.query))).toEqual({ ["__proto__"]: ["x"], constructor: ["y"] });

@@ -7,6 +7,7 @@
 import { isOperationId, OPERATION_IDS, type OperationId } from "../contract/operations.js";
 import { didYouMean } from "../did-you-mean.js";
 import { ToolkitError } from "../errors.js";
+import { REDACTED, redactSecrets } from "../io/redact.js";
 import { isPlainObject } from "../types/json.js";
 import type { RequestHeaders } from "./cors.js";
 import type { FaultName } from "./faults.js";
@@ -19,11 +20,11 @@ export interface JournalEntry {
   /** When the answer was sent, or the fault enacted (ISO 8601, UTC). */
   at: string;
   method: string;
-  /** Path and query as sent, e.g. `/evaluations/?app_id=abc`. */
+  /** Path and query as sent, e.g. `/evaluations/?app_id=abc`; a secret in it (`?api_key=`, an email) as `[redacted]`. */
   url: string;
   /** The path as sent (no query). */
   path: string;
-  /** Every query parameter, each value in the order sent: `{ app_id: ["abc"] }`. */
+  /** Every query parameter, each value in the order sent: `{ app_id: ["abc"] }`; a secret's value `[redacted]`. */
   query: Record<string, string[]>;
   /** The request headers a test asserts on (accept, content-type, origin, prefer, referer, user-agent, x-mock-session); authorization and cookie only as `[redacted]`. */
   headers: Record<string, string>;
@@ -136,7 +137,9 @@ function selectHeaders(headers: RequestHeaders): Record<string, string> {
 
 function queryOf(search: string): Record<string, string[]> {
   const query: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
-  for (const [name, value] of new URLSearchParams(search)) (query[name] ??= []).push(value);
+  // A secret a client put in a query (`?api_key=`, `?token=`, an email) is read by every page that shows the journal.
+  for (const [name, value] of new URLSearchParams(search))
+    (query[name] ??= []).push(redactSecrets(`${name}=${value}`) === `${name}=${value}` ? value : REDACTED);
   return { ...query };
 }
 
@@ -146,7 +149,7 @@ export function journalEntry(id: number, atMs: number, record: JournalRecord): J
     id,
     at: new Date(atMs).toISOString(),
     method: record.method,
-    url: record.url,
+    url: redactSecrets(record.url),
     path: q === -1 ? record.url : record.url.slice(0, q),
     query: q === -1 ? {} : queryOf(record.url.slice(q + 1)),
     headers: selectHeaders(record.headers),
