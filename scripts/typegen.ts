@@ -7,12 +7,24 @@ const refName = (ref: string): string => ref.replace(/^.*\//, "").replace(/\.jso
 const docComment = (text: unknown, indent: string): string =>
   typeof text === "string" ? `${indent}/** ${text.replace(/\*\//g, "*\\/").replace(/\n/g, " ")} */\n` : "";
 
+/**
+ * An open string whose known values the schema lists (`x-known-values`, the values in `examples`):
+ * the known literals or any other string, `"A" | "B" | (string & {})`, so editors complete the known
+ * values and a value the seed leaves open still compiles (the record builders refuse an unknown one
+ * unless `allowUnknown`).
+ */
+function knownValues(schema: JsonSchema): string | undefined {
+  if (schema["x-known-values"] !== true || !Array.isArray(schema.examples)) return undefined;
+  const literals = (schema.examples as unknown[]).filter((v): v is string => typeof v === "string").map((v) => JSON.stringify(v));
+  return literals.length === 0 ? undefined : `${literals.join(" | ")} | (string & {})`;
+}
+
 function typeOf(schema: JsonSchema, indent: string): string {
   if (typeof schema.$ref === "string") return refName(schema.$ref);
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).map((s) => typeOf(s, indent)).join(" | ");
   switch (schema.type) {
     case "string":
-      return "string";
+      return knownValues(schema) ?? "string";
     case "number":
     case "integer":
       return "number";

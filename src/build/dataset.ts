@@ -10,13 +10,20 @@ import type { Evaluation, HumanEvaluation } from "../types/schemas.js";
 import { evaluationRecord } from "./evaluation.js";
 import { humanEvaluationRecord } from "./human-evaluation.js";
 import { assertJsonData, isPlainData, kindOf, shown } from "./json-data.js";
+import { assertKnownValues } from "./known-values.js";
 import { mergeOver } from "./merge.js";
-import type { DeepPartial } from "./options.js";
+import { optionsOf, type DeepPartial } from "./options.js";
 
 export interface BuildDatasetInput {
   /** Built records, or partial ones (overrides) that are built here. */
   evaluations?: readonly DeepPartial<Evaluation>[];
   human_evaluations?: readonly DeepPartial<HumanEvaluation>[];
+}
+
+/** buildDataset's options: `allowUnknown` as the record builders take it (BuildOptions). */
+export interface BuildDatasetOptions {
+  /** Takes a status, Result type or evaluation_type that is none of the known values; default false (E_DATA_INVALID). */
+  allowUnknown?: boolean;
 }
 
 const FN = "buildDataset";
@@ -49,16 +56,23 @@ function complete<T>(
   name: "Evaluation" | "HumanEvaluation",
   item: unknown,
   path: string,
-  build: (fn: string, item: unknown, options: undefined, path: string) => T,
+  build: (fn: string, item: unknown, options: { allowUnknown: boolean }, path: string) => T,
+  allowUnknown: boolean,
 ): T {
   if (!isPlainData(item))
     throw new ToolkitError("E_DATA_INVALID", `${FN}: ${path}: must be a record or a partial record (a plain object), got ${kindOf(item)}`);
   assertJsonData(FN, item, path);
-  return recordErrors(name, item).length === 0 ? (mergeOver({}, item) as T) : build(FN, item, undefined, path);
+  if (recordErrors(name, item).length > 0) return build(FN, item, { allowUnknown }, path);
+  if (!allowUnknown) assertKnownValues(FN, name, item, path);
+  return mergeOver({}, item) as T;
 }
 
-/** A Dataset of these records (none: empty lists); see the module's header. */
-export function buildDataset(input: BuildDatasetInput = {}): Dataset {
+/**
+ * A Dataset of these records (none: empty lists); see the module's header. A status or type none of
+ * the known values is E_DATA_INVALID unless `options.allowUnknown`, whole records included.
+ */
+export function buildDataset(input: BuildDatasetInput = {}, options?: BuildDatasetOptions): Dataset {
+  const allowUnknown = optionsOf<BuildDatasetOptions>(FN, options, ["allowUnknown"]).allowUnknown === true;
   if (!isPlainData(input))
     throw new ToolkitError("E_USAGE", `${FN}: takes a plain object { evaluations?, human_evaluations? }, got ${kindOf(input)}`);
   for (const key of Object.keys(input))
@@ -70,7 +84,9 @@ export function buildDataset(input: BuildDatasetInput = {}): Dataset {
       );
     }
   return {
-    evaluations: list(input, "evaluations", (item, path) => complete("Evaluation", item, path, evaluationRecord)),
-    human_evaluations: list(input, "human_evaluations", (item, path) => complete("HumanEvaluation", item, path, humanEvaluationRecord)),
+    evaluations: list(input, "evaluations", (item, path) => complete("Evaluation", item, path, evaluationRecord, allowUnknown)),
+    human_evaluations: list(input, "human_evaluations", (item, path) =>
+      complete("HumanEvaluation", item, path, humanEvaluationRecord, allowUnknown),
+    ),
   };
 }

@@ -277,7 +277,7 @@ describe("buildEvaluation's refusals", () => {
     [() => buildEvaluation([] as never), "buildEvaluation: overrides must be a plain object (a partial record), got an array"],
     [
       () => buildEvaluation({}, "evaluation-status-failed" as never),
-      "buildEvaluation: options must be a plain object ({ case?, seed?, now? }), got a string",
+      "buildEvaluation: options must be a plain object ({ case?, seed?, now?, allowUnknown? }), got a string",
     ],
     [() => buildEvaluation({}, { seed: -1 }), "buildEvaluation: options.seed must be a whole number from 0, got -1"],
     [() => buildEvaluation({}, { seed: 1.5 }), "options.seed must be a whole number from 0, got 1.5"],

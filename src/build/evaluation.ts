@@ -119,7 +119,7 @@ export function evaluationRecord(fn: string, overrides: unknown, options: Evalua
     ...costs,
     ...timesOf(createdMs, updatedMs, given),
   };
-  return checked(fn, "Evaluation", mergeOver(record, given), path);
+  return checked(fn, "Evaluation", mergeOver(record, given), path, opts.allowUnknown);
 }
 
 /**

@@ -70,7 +70,7 @@ export function humanEvaluationRecord(
     status,
     ...timesOf(createdMs, updatedMs, given),
   };
-  return checked(fn, "HumanEvaluation", mergeOver(record, given), path);
+  return checked(fn, "HumanEvaluation", mergeOver(record, given), path, opts.allowUnknown);
 }
 
 /**

@@ -4,7 +4,15 @@
 export { buildEvaluation } from "./evaluation.js";
 export { buildHumanEvaluation } from "./human-evaluation.js";
 export { buildDataset } from "./dataset.js";
-export type { BuildDatasetInput } from "./dataset.js";
+export type { BuildDatasetInput, BuildDatasetOptions } from "./dataset.js";
+export type {
+  KnownEvaluationStatus,
+  KnownHumanEvaluationStatus,
+  KnownHumanEvaluationType,
+  KnownResultType,
+  KnownStatus,
+  OpenValue,
+} from "../contract/statuses.js";
 export { DEFAULT_APP_ID } from "./app-parts.js";
 export { EVALUATION_CASE_IDS, HUMAN_EVALUATION_CASE_IDS } from "./cases.js";
 export type { EvaluationCaseId, HumanEvaluationCaseId } from "./cases.js";

@@ -16,6 +16,12 @@ export interface BuildOptions<Case extends string> {
   seed?: number;
   /** The instant the record is built at (created and updated before it; a running one updated seconds before). Default DEFAULT_NOW. */
   now?: string | number | Date;
+  /**
+   * Takes a status, Result type or evaluation_type that is none of the known values (the seed leaves
+   * them open: a test of a client's tolerance needs new ones). Default false: an unknown one is
+   * E_DATA_INVALID with a did-you-mean ("EVALUATION_FAILD" is a typo).
+   */
+  allowUnknown?: boolean;
 }
 export type EvaluationBuildOptions = BuildOptions<EvaluationCaseId>;
 export type HumanEvaluationBuildOptions = BuildOptions<HumanEvaluationCaseId>;
@@ -34,17 +40,21 @@ export function rewindSequence(): void {
 
 const usage = (message: string): ToolkitError => new ToolkitError("E_USAGE", message);
 
-const OPTION_NAMES = ["case", "seed", "now"];
+const OPTION_NAMES = ["case", "seed", "now", "allowUnknown"];
 
 /** The options as an object (none: `{}`); anything else, or a name it does not take (a typo), is E_USAGE. */
-export function optionsOf<T extends object>(fn: string, options: T | undefined): Partial<T> {
+export function optionsOf<T extends object>(fn: string, options: T | undefined, names = OPTION_NAMES): Partial<T> {
   if (options === undefined || options === null) return {};
-  if (!isPlainData(options)) throw usage(`${fn}: options must be a plain object ({ case?, seed?, now? }), got ${kindOf(options)}`);
+  if (!isPlainData(options)) throw usage(`${fn}: options must be a plain object ({ ${names.join("?, ")}? }), got ${kindOf(options)}`);
   for (const name of Object.keys(options))
-    if (!OPTION_NAMES.includes(name)) {
-      const near = didYouMean(name, OPTION_NAMES);
-      throw usage(`${fn}: unknown option ${shown(name)}${near ? ` (did you mean "${near}"?)` : ""}; it takes case, seed and now`);
+    if (!names.includes(name)) {
+      const near = didYouMean(name, names);
+      const takes = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
+      throw usage(`${fn}: unknown option ${shown(name)}${near ? ` (did you mean "${near}"?)` : ""}; it takes ${takes}`);
     }
+  const allowUnknown = (options as { allowUnknown?: unknown }).allowUnknown;
+  if (allowUnknown !== undefined && typeof allowUnknown !== "boolean")
+    throw usage(`${fn}: options.allowUnknown must be true or false, got ${shown(allowUnknown)}`);
   return options;
 }
 

@@ -6,7 +6,7 @@ import type { OperationId } from "../contract/operations.js";
 import { redactSecrets } from "../io/redact.js";
 
 export interface ProviderFinding extends Finding {
-  /** The check that found it, e.g. `server-error`, `conformance`, `app-id-filter`. */
+  /** The check that found it, e.g. `server-error`, `conformance`, `filter-bypass`. */
   check: string;
   /** The operation of the request it came from; absent for run-wide findings (a Pact run that failed as a whole). */
   operation?: OperationId;

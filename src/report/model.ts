@@ -48,7 +48,7 @@ export interface FindingRange {
 
 /** One check of a section: a verify check of an endpoint, a fuzz check of an operation, a drift kind at a place, a requirement. */
 export interface ReportCheck {
-  /** `conformance`, `app-id-filter`, `server-error`, `field-missing`, `pact: a request to ...`. */
+  /** `conformance`, `filter-bypass`, `server-error`, `field-missing`, `pact: a request to ...`. */
   check: string;
   /** The check's group, when the tool has several (verify: `pact`, `conformance`, `cross-endpoint`); a JUnit testsuite each. */
   group?: string;

@@ -190,7 +190,8 @@ function unique(records: CollectedRecord[], what: string, notes: string[]): Coll
     seen.add(id);
     return true;
   });
-  if (kept.length < records.length) notes.push(`${records.length - kept.length} ${what} record(s) listed twice: kept once`);
+  if (kept.length < records.length)
+    notes.push(`${(records.length - kept.length).toLocaleString("en-US")} ${what} record(s) listed twice: kept once`);
   return kept;
 }
 

@@ -48,7 +48,7 @@ export interface AggregatedResult {
 /** A typed value (seed, section 2.3), used for the status, aggregated results, costs and latency of an Evaluation. The seed leaves the allowed types and the type of value open: 'type' is an open string (known values in examples) and 'value' is any JSON value. */
 export interface Result {
   /** The kind of value. Open string; the values known from the real service are listed in examples. */
-  type: string;
+  type: "status" | "number" | "cost" | "latency" | "error" | "text" | "bool" | "string" | "code" | "regex" | "object" | (string & {});
   /** Any JSON value (the seed leaves its type open): a status string, a number, null, an object... */
   value?: unknown;
   /** Set when the result is an error. */
@@ -70,7 +70,7 @@ export interface EvaluatorConfig {
   /** Display name; the web client uses it as a column header. */
   name: string;
   /** Which evaluator runs. Open string (seed: not shown); keys known from the real service are listed in examples. */
-  evaluator_key: string;
+  evaluator_key: "auto_exact_match" | "auto_contains_json" | "auto_similarity_match" | "auto_regex_test" | "field_match_test" | "auto_ai_critique" | "auto_custom_code_run" | "auto_webhook_test" | "auto_starts_with" | "auto_ends_with" | "auto_contains" | "auto_contains_any" | "auto_contains_all" | "auto_levenshtein_distance" | "auto_semantic_similarity" | "auto_json_diff" | "rag_faithfulness" | "rag_context_relevancy" | (string & {});
   /** The evaluator's settings (seed: contents not shown). */
   settings_values?: Record<string, unknown> | null;
   created_at: Timestamp;
@@ -88,7 +88,7 @@ export interface HumanEvaluation {
   /** The user's name; may be empty. */
   user_username: string;
   /** Open string (seed: not shown). human_a_b_testing compares two variants, single_model_test rates one. */
-  evaluation_type: string;
+  evaluation_type: "human_a_b_testing" | "single_model_test" | (string & {});
   /** The evaluated variants. */
   variant_ids: string[];
   /** Names of the variants. */
@@ -102,7 +102,7 @@ export interface HumanEvaluation {
   /** Name of the test set. */
   testset_name: string;
   /** A plain string here, not a Result object as in Evaluation (seed, section 3). Open string; known values in examples. */
-  status: string;
+  status: "EVALUATION_INITIALIZED" | "EVALUATION_STARTED" | "EVALUATION_FINISHED" | "EVALUATION_FAILED" | "COMPARISON_RUN_STARTED" | (string & {});
   created_at: Timestamp;
   updated_at: Timestamp;
 }

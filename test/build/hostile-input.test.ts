@@ -239,13 +239,13 @@ const ATTEMPTS: Attempt[] = [
     "options as a Map",
     () => buildEvaluation({}, new Map() as never),
     "E_USAGE",
-    /^buildEvaluation: options must be a plain object \({ case\?, seed\?, now\? }\), got a Map$/,
+    /^buildEvaluation: options must be a plain object \({ case\?, seed\?, now\?, allowUnknown\? }\), got a Map$/,
   ],
   [
     "an option's typo",
     () => buildEvaluation({}, { cases: "evaluation-null-cost" } as never),
     "E_USAGE",
-    /^buildEvaluation: unknown option "cases" \(did you mean "case"\?\); it takes case, seed and now$/,
+    /^buildEvaluation: unknown option "cases" \(did you mean "case"\?\); it takes case, seed, now and allowUnknown$/,
   ],
   [
     "a seed without prototype",

@@ -3,6 +3,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { loadSchemas } from "../../src/schemas/catalog.js";
 import { generateTypes } from "../../scripts/typegen.js";
 import type { AggregatedResult, Evaluation, HumanEvaluation, Result } from "../../src/types/schemas.js";
+import type { KnownHumanEvaluationStatus, OpenValue } from "../../src/contract/statuses.js";
 
 describe("generated types", () => {
   const source = generateTypes(loadSchemas());
@@ -24,7 +25,7 @@ describe("generated types", () => {
 
   it("types status as a Result in Evaluation and a string in HumanEvaluation", () => {
     expectTypeOf<Evaluation["status"]>().toEqualTypeOf<Result>();
-    expectTypeOf<HumanEvaluation["status"]>().toEqualTypeOf<string>();
+    expectTypeOf<HumanEvaluation["status"]>().toEqualTypeOf<OpenValue<KnownHumanEvaluationStatus>>();
   });
 
   it("types evaluator_config as the anyOf of EvaluatorConfig and a plain object, and value as unknown", () => {

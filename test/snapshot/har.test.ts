@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildEvaluation, buildHumanEvaluation, DEFAULT_APP_ID } from "../../src/build/index.js";
 import { startMockServer, type RunningMockServer } from "../../src/mock/index.js";
 import type { Dataset } from "../../src/types/dataset.js";
 import { CHROMIUM, CHROMIUM_FLAGS, RUN_BROWSER_TESTS } from "../browser/browser.js";
@@ -187,6 +188,23 @@ async function handRecords(): Promise<{
 }
 
 describe("snapshot --har of hand-written HAR files", () => {
+  it("prints its counts with digit grouping, as every command does (1,200 evaluations, 1 human evaluation)", async () => {
+    const evaluations = Array.from({ length: 1200 }, (_, i) => buildEvaluation({}, { seed: i + 1 }));
+    const human = buildHumanEvaluation({}, { seed: 1 });
+    const file = join(dir, "many.har");
+    const out = join(dir, "many.json");
+    await writeFile(
+      file,
+      har([
+        entry(`${BASE}/evaluations?app_id=${DEFAULT_APP_ID}`, JSON.stringify(evaluations), "2024-07-01T10:00:00.000Z"),
+        entry(`${BASE}/human-evaluations?app_id=${DEFAULT_APP_ID}`, JSON.stringify([human]), "2024-07-01T10:00:01.000Z"),
+      ]),
+    );
+    const run = await runCliCaptured(["snapshot", "--har", file, "--out", out]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(`snapshot of ${file}: 1,200 evaluations, 1 human evaluation -> ${out}`);
+  });
+
   it("a record answered twice: the newest answer wins, whichever entry comes first in the file", async () => {
     const { evaluation, human } = await handRecords();
     const listUrl = `${BASE}/evaluations?app_id=${HAND_APP}`;

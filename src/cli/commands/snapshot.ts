@@ -2,7 +2,7 @@
 // parses, calls snapshot(), writes the dataset (atomically, never over a file without --force) and
 // the --report, prints what was read and the dataset's check as `validate` prints it; 0 written, 1
 // written but the data breaks the contract (or a by-id answer is not its list record), 2 cannot run.
-import { escapeControl, formatFoldedFindings, validationSummary } from "../../check/index.js";
+import { escapeControl, formatFoldedFindings, plural, validationSummary } from "../../check/index.js";
 import { ToolkitError } from "../../errors.js";
 import { redactUrlSecrets, refuseOutputOverInput, writeTextFileAtomically, assertWritable } from "../../io/index.js";
 import {
@@ -167,11 +167,11 @@ Examples:
     await writeTextFileAtomically(out, result.text, force);
     if (report !== undefined) await writeTextFileAtomically(report, `${JSON.stringify(snapshotReport(result), null, 2)}\n`, force);
 
-    const from = har !== undefined ? har : `${redactUrlSecrets(baseUrl!)} (${appIds.length} app${appIds.length === 1 ? "" : "s"})`;
+    const from = har !== undefined ? har : `${redactUrlSecrets(baseUrl!)} (${plural(appIds.length, "app")})`;
     const { evaluations, humanEvaluations, byIdRequests } = result.counts;
     writeLine(
       io.stdout,
-      `snapshot of ${from}: ${evaluations} evaluations, ${humanEvaluations} human evaluations${har === undefined ? ` (${byIdRequests} fetched by id)` : ""}${result.anonymization === undefined ? "" : strict ? ", anonymised (strict)" : ", anonymised"} -> ${out}`,
+      `snapshot of ${from}: ${plural(evaluations, "evaluation")}, ${plural(humanEvaluations, "human evaluation")}${har === undefined ? ` (${byIdRequests.toLocaleString("en-US")} fetched by id)` : ""}${result.anonymization === undefined ? "" : strict ? ", anonymised (strict)" : ", anonymised"} -> ${out}`,
     );
     if (result.randomSalt === true)
       writeLine(io.stdout, `salt: ${result.salt} (drawn at random: pass --salt ${result.salt} to make the same snapshot again)`);
