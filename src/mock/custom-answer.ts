@@ -70,6 +70,8 @@ function readHeaders(headers: unknown): { headers: Record<string, string> } | Sw
     if (name.length > MAX_HEADER_NAME || !TOKEN.test(name)) return { fault: `respond.headers: ${shown(name)} is not a header name` };
     const lower = name.toLowerCase();
     if (RESERVED.has(lower)) return { fault: `respond.headers: ${name} is the mock's to set (framing and connection headers are refused)` };
+    if (lower.startsWith("access-control-"))
+      return { fault: `respond.headers: ${name} is the mock's to set (its CORS headers answer every page, as the cors option says)` };
     if (seen.has(lower)) return { fault: `respond.headers: ${name} is given twice` };
     seen.add(lower);
     if (typeof value !== "string") return { fault: `respond.headers: ${name} must be a string, got ${shown(value)}` };
