@@ -56,8 +56,8 @@ export interface MswUseOptions {
   data?: Dataset;
   /**
    * The scenario of this test: for every operation (`{ delay: 2000 }`, `{ fault: "reset" }`) or one
-   * (`{ operation: "listEvaluations", code: 500 }`), or a list of them. A request's own `Prefer`
-   * still wins.
+   * (`{ operation: "listEvaluations", code: 500 }`), or a list of them; `times: 2` fails twice, then
+   * answers normally; `respond` is an answer of its own (docs/msw.md). A request's own `Prefer` still wins.
    */
   scenario?: ScenarioSetting;
 }

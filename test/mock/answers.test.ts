@@ -158,6 +158,13 @@ describe("respond: a custom answer", () => {
       respond: { status: 200, headers: { "X-Request-Id": "abc" }, body: [evaluation] },
     });
     expect(put.status, put.text).toBe(200);
+    // The session reads back as set (a GET of it shows the same).
+    const described = {
+      operation: "listEvaluations",
+      respond: { status: 200, headers: { "X-Request-Id": "abc" }, body: [evaluation] },
+    };
+    expect(JSON.parse(put.text)).toMatchObject({ scenario: described });
+    expect(JSON.parse((await raw(`${mock.url}/_mock/api/sessions/custom`)).text)).toMatchObject({ scenario: described });
     const response = await inSession("custom", LIST);
     expect(response.status).toBe(200);
     expect(response.headers.get("x-request-id")).toBe("abc");
