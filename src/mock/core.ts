@@ -14,8 +14,8 @@ import { createLiveProvider, type LiveMockOptions } from "./live.js";
 import { utf8Bytes } from "./bytes.js";
 import { acceptDataset } from "./accept-dataset.js";
 import { matchRoute, type Reply } from "./routes.js";
-import { readScenario, scenarioOf, type ScenarioPlan } from "./scenarios.js";
-import { DEFAULT_DRIBBLE_MS, GATEWAY_PAGE, type FaultName } from "./faults.js";
+import { readScenario, scenarioOf, type CustomAnswer, type ScenarioPlan } from "./scenarios.js";
+import { DEFAULT_DRIBBLE_MS, GATEWAY_PAGE, truncatedBody, type FaultName } from "./faults.js";
 import { nearMissOfPath, nearMissOfQuery } from "./near-miss.js";
 import type { OperationId } from "../contract/operations.js";
 
@@ -189,6 +189,12 @@ function gatewayAnswer(origin: string | undefined, delayMs: number, extra: Respo
   return { status: 502, headers, body: GATEWAY_BODY, delayMs, note: "" };
 }
 
+/** A scenario's own answer (custom-answer.ts), with the CORS headers a page needs and its length. */
+function customAnswer(custom: CustomAnswer, origin: string | undefined, delayMs: number): MockAnswer {
+  const headers = corsHeaders(origin, { ...custom.headers, "Content-Length": String(custom.body.length) });
+  return { status: custom.status, headers, body: custom.body, delayMs, note: "" };
+}
+
 /**
  * `preloaded`: the data already read, checked and indexed (the first load of a data file, off the main
  * thread, startMockServer): served instead of `options.data`, which is then neither checked nor indexed.
@@ -307,13 +313,23 @@ export function createMockCore(options: MockCoreOptions, preloaded?: DatasetInde
     // or test's plan, or else the console's.
     const plan = own.applied.length > 0 ? undefined : (given ?? globalScenario?.());
     const planned = plan === undefined ? undefined : scenarioOf(plan, operationId);
-    const fromPlan = planned !== undefined && planned.applied.length > 0;
-    const scenario = fromPlan ? planned : own;
+    let fromPlan = planned !== undefined && planned.applied.length > 0;
+    // `times`: the plan's scenario answers its count of requests, then the plain answers come back.
+    if (fromPlan && planned!.times !== undefined) {
+      if (planned!.times.left > 0) planned!.times.left--;
+      else fromPlan = false;
+    }
+    const scenario = fromPlan ? planned! : own;
+    const custom = scenario.respond;
     const forced = scenario.code !== undefined && scenario.code !== 200;
-    const reply = forced
-      ? { status: scenario.code!, body: errorBody(scenario.code!, operationId, compat) }
-      : resolve({ index: snapshot(), params: match.params, query, empty: scenario.empty === true, compat });
     const fault = scenario.transportFault;
+    const whole = forced
+      ? { status: scenario.code!, body: errorBody(scenario.code!, operationId, compat) }
+      : custom !== undefined
+        ? { status: custom.status, body: custom.body }
+        : resolve({ index: snapshot(), params: match.params, query, empty: scenario.empty === true, compat });
+    // A cut-off body keeps its framing: the bytes sent and their Content-Length agree. (Replies are shared: a new one.)
+    const reply = fault === "truncated" ? { status: whole.status, body: truncatedBody(whole.body) } : whole;
     const delayMs = fault === "dribble" ? (scenario.delayMs ?? DEFAULT_DRIBBLE_MS) : (scenario.delayMs ?? defaultDelay);
     // Only the framework's own 422 (app_id missing) is a near miss, not a forced one.
     const near = reply.status === 422 && !forced ? nearMissOfQuery(query) : undefined;
@@ -333,7 +349,12 @@ export function createMockCore(options: MockCoreOptions, preloaded?: DatasetInde
     const text = applied.join(", ");
     // Preference-Applied answers the request's own Prefer (RFC 7240); a plan's scenario only shows in the log.
     const extra = fromPlan || applied.length === 0 ? undefined : { "Preference-Applied": text };
-    const answer = fault === "gateway" ? gatewayAnswer(origin, delayMs, extra) : jsonAnswer(reply, origin, delayMs, extra, "", operationId);
+    const answer =
+      fault === "gateway"
+        ? gatewayAnswer(origin, delayMs, extra)
+        : custom !== undefined
+          ? customAnswer(custom, origin, delayMs)
+          : jsonAnswer(reply, origin, delayMs, extra, "", operationId);
     const label = fromPlan ? plan!.label : "scenario";
     const notes = `${applied.length === 0 ? "" : `  ${label}: ${text}`}${near === undefined ? "" : `  near miss: ${near}`}`;
     return {

@@ -5,7 +5,7 @@
 // the transport enacts it: the node mock on the socket (handler.ts), MSW as the closest thing fetch
 // can see (src/msw/handlers.ts). Browser-safe: no Node built-ins.
 
-export const FAULTS = ["reset", "empty", "malformed", "hang", "dribble", "gateway"] as const;
+export const FAULTS = ["reset", "empty", "malformed", "hang", "dribble", "gateway", "truncated"] as const;
 export type FaultName = (typeof FAULTS)[number];
 
 /** What each fault does, for `mock --help`, docs/mock.md and error messages. */
@@ -16,6 +16,8 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<FaultName, string>> = {
   hang: "no answer at all until the client gives up (its timeout or abort); the node mock closes the connection after 120 s",
   dribble: "the answer's body trickles out over the delay (default 2000 ms)",
   gateway: "502 with the HTML page a reverse proxy (nginx) serves when the app is down",
+  truncated:
+    "the answer (a 200 with Content-Type: application/json) cut off mid-JSON, its framing valid, as a proxy timeout leaves it (res.json() rejects with a SyntaxError)",
 };
 
 export const isFaultName = (value: string): value is FaultName => (FAULTS as readonly string[]).includes(value);
@@ -26,6 +28,19 @@ export const isFaultName = (value: string): value is FaultName => (FAULTS as rea
  * timeout (fetch in a browser, a test runner's) is shorter or near it.
  */
 export const MAX_HANG_MS = 120_000;
+
+/** Faults that are plain answers the core makes (no transport act): a proxy's 502 page, a body cut short. */
+export const ANSWER_FAULTS = ["gateway", "truncated"] as const;
+export type TransportFault = Exclude<FaultName, (typeof ANSWER_FAULTS)[number]>;
+export const isTransportFault = (fault: FaultName | undefined): fault is TransportFault =>
+  fault !== undefined && !(ANSWER_FAULTS as readonly string[]).includes(fault);
+
+/**
+ * The first part of a JSON body, as a proxy that timed out passes it on: about half its bytes, at
+ * least one and never all, so it stops mid-JSON (every body the mock answers is an object or an array).
+ */
+export const truncatedBody = (body: Uint8Array): Uint8Array =>
+  body.subarray(0, Math.max(1, Math.min(body.length - 1, Math.floor(body.length / 2))));
 
 /** How long a dribbled body takes when the scenario names no delay. */
 export const DEFAULT_DRIBBLE_MS = 2000;

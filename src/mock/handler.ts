@@ -11,6 +11,7 @@ import { createDatasetLoader, type DatasetLoader } from "./off-thread-loader.js"
 import { checkJournalFilter, createJournal, type JournalFilter, type JournalEntry, type JournalRecord } from "./journal.js";
 import { createSessions, sessionOf, type Sessions } from "./sessions.js";
 import { enactFault } from "./socket-faults.js";
+import { isTransportFault } from "./faults.js";
 import { escapeControl } from "../check/escape-control.js";
 import {
   checkBasePath,
@@ -239,7 +240,7 @@ export function createMockHandler(options: MockHandlerOptions, preloaded?: Datas
   ): void => {
     const method = request.method ?? "GET";
     const fault = answer.fault;
-    if (fault !== undefined && fault !== "gateway") {
+    if (isTransportFault(fault)) {
       // The status a client saw, if any: a malformed body and a dribble start with their status line.
       const status = fault === "malformed" || fault === "dribble" ? answer.status : null;
       note(request, url, session, started, answer, status);
@@ -259,7 +260,7 @@ export function createMockHandler(options: MockHandlerOptions, preloaded?: Datas
       } catch (error) {
         failedOnce(error, method, url);
       }
-    if (fault === undefined || fault === "gateway") note(request, url, session, started, answer, answer.status);
+    if (!isTransportFault(fault)) note(request, url, session, started, answer, answer.status);
   };
 
   const serve = (request: NodeRequestLike, response: NodeResponseLike): void => {

@@ -15,8 +15,24 @@ export interface Scenario {
   code?: number;
   /** Serve `[]` from the list endpoints. */
   empty?: boolean;
+  /** A custom answer (a scenario setting's `respond`), checked and serialized once. */
+  respond?: CustomAnswer;
+  /**
+   * A scenario setting's `times`: the scenario answers this many requests, then the plain answers
+   * come back. `left` counts down, shared by every operation the setting's switch applies to.
+   */
+  times?: { readonly of: number; left: number };
   /** The preferences honoured, for the `Preference-Applied` header. */
   applied: string[];
+}
+
+/** A scenario's own answer: status, headers (the mock adds CORS and Content-Length) and the body's bytes. */
+export interface CustomAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Uint8Array;
+  /** Sent without the contract check (`unchecked: true`). */
+  readonly unchecked?: true;
 }
 
 export const MAX_DELAY_MS = 120_000;
@@ -44,11 +60,16 @@ function preferPairs(header: string): [string, string][] {
 
 const QUERY_NAMES = ["__delay", "__code", "__example", "__empty", "__fault"];
 
+/** `times` counts the requests a setting answers: one request's own scenario has nothing to count. */
+export const TIMES_PER_REQUEST_FAULT =
+  "times applies to a scenario setting (a session, the console, handlers.use or handlers.override), not to one request's Prefer or ?__ scenario, which is for that request alone";
+
 /** The `__` query parameters as preferences; an unknown one is a typo of a scenario, so a fault. */
 function queryPairs(query: URLSearchParams): [string, string][] | { fault: string } {
   const pairs: [string, string][] = [];
   for (const [key, value] of query) {
     if (!key.startsWith("__")) continue;
+    if (key === "__times") return { fault: TIMES_PER_REQUEST_FAULT };
     if (!QUERY_NAMES.includes(key)) return { fault: `unknown scenario parameter "${key}" (known: ${QUERY_NAMES.join(", ")})` };
     // `__empty` keeps its name: its values are not example's, and a fault must name what was sent.
     pairs.push([key === "__empty" ? key : key.slice(2), value]);
@@ -81,6 +102,8 @@ export function readScenario(prefer: string | undefined, query: URLSearchParams 
     } else if (key === "fault") {
       if (!isFaultName(value)) return { fault: `unknown fault "${value}" (known: ${FAULTS.join(", ")})` };
       scenario.transportFault = value;
+    } else if (key === "times") {
+      return { fault: TIMES_PER_REQUEST_FAULT };
     } else if (key === "__empty") {
       if (EMPTY_OFF.has(value)) continue;
       if (!EMPTY_ON.has(value)) return { fault: `__empty must be 1, true, 0 or false, got "${value}"` };

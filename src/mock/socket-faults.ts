@@ -3,10 +3,10 @@
 // byte ("socket hang up"), `malformed` sends a status line and a chunked body that breaks off with a
 // chunk size that is no number (a parse error), `hang` sends nothing until the client gives up, the
 // mock closes or MAX_HANG_MS has passed (the connection is then closed unanswered), `dribble` sends the headers at once and the body in pieces over its delay.
-// (`gateway` is a plain answer: the core makes it.)
+// (`gateway` and `truncated` are plain answers: the core makes them.)
 import { STATUS_CODES } from "node:http";
 import type { MockAnswer } from "./core.js";
-import { dribblePieces, MAX_HANG_MS, type FaultName } from "./faults.js";
+import { dribblePieces, MAX_HANG_MS, type TransportFault } from "./faults.js";
 import type { NodeResponseLike, Scheduler } from "./types.js";
 
 const bytesOf = (body: Uint8Array | string): Uint8Array => (typeof body === "string" ? Buffer.from(body) : body);
@@ -24,7 +24,7 @@ function chunkedHead(answer: MockAnswer): string {
  * when the response closes or the mock is disposed.
  */
 export function enactFault(
-  fault: Exclude<FaultName, "gateway">,
+  fault: TransportFault,
   answer: MockAnswer,
   response: NodeResponseLike,
   schedule: Scheduler,

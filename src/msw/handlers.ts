@@ -56,8 +56,8 @@ export interface MswUseOptions {
   data?: Dataset;
   /**
    * The scenario of this test: for every operation (`{ delay: 2000 }`, `{ fault: "reset" }`) or one
-   * (`{ operation: "listEvaluations", code: 500 }`), or a list of them. A request's own `Prefer`
-   * still wins.
+   * (`{ operation: "listEvaluations", code: 500 }`), or a list of them; `times: 2` fails twice, then
+   * answers normally; `respond` is an answer of its own (docs/msw.md). A request's own `Prefer` still wins.
    */
   scenario?: ScenarioSetting;
 }
@@ -241,7 +241,8 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
       throw new ToolkitError("E_USAGE", `handlers.use: unknown option ${JSON.stringify(unknown)} (known: data, scenario)`);
     // Both checked before either is applied: a bad call changes nothing.
     const plan = overrides.scenario === undefined ? undefined : parseScenarioSetting(overrides.scenario, "test scenario");
-    if (plan !== undefined && "fault" in plan) throw new ToolkitError("E_USAGE", `handlers.use: scenario: ${plan.fault}`);
+    if (plan !== undefined && "fault" in plan)
+      throw new ToolkitError(plan.invalidData ? "E_DATA_INVALID" : "E_USAGE", `handlers.use: scenario: ${plan.fault}`);
     const data = overrides.data === undefined ? undefined : coreOf(overrides.data, "handlers.use data");
     if (data !== undefined) {
       testCore = data;
@@ -259,7 +260,8 @@ export function createMswHandlers(options: MswHandlerOptions = {}): EvaluationSe
         `handlers.override: unknown option ${JSON.stringify(unknown)} (known: ${OVERRIDE_KEYS.join(", ")})`,
       );
     const plan = options.scenario === undefined ? undefined : parseScenarioSetting(options.scenario, "override scenario");
-    if (plan !== undefined && "fault" in plan) throw new ToolkitError("E_USAGE", `handlers.override: scenario: ${plan.fault}`);
+    if (plan !== undefined && "fault" in plan)
+      throw new ToolkitError(plan.invalidData ? "E_DATA_INVALID" : "E_USAGE", `handlers.override: scenario: ${plan.fault}`);
     const live = liveOf(options.live);
     // Checked now, before any handler exists: a bad dataset is this call's E_DATA_INVALID.
     const own = options.data === undefined ? undefined : coreOf(options.data, "handlers.override data", live);

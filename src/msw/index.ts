@@ -8,7 +8,7 @@ export type { LiveMockOptions } from "../mock/live.js";
 export { FAULTS } from "../mock/faults.js";
 export type { FaultName } from "../mock/faults.js";
 export type { JournalEntry, JournalFilter } from "../mock/journal.js";
-export type { ScenarioSetting, ScenarioSwitch } from "../mock/scenario-switch.js";
+export type { RespondSetting, ScenarioSetting, ScenarioSwitch } from "../mock/scenario-switch.js";
 export type { CompatMode } from "../contract/error-bodies.js";
 export type { CorsMode } from "../mock/cors.js";
 export type { Dataset } from "../types/dataset.js";

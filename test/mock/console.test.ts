@@ -115,9 +115,9 @@ describe("mock console", () => {
     [{ code: 302 }, 400, 'mock: code must be 200 or 400 to 599, got "302"'],
     [{ code: "500" }, 400, 'mock: code must be a number, got "500"'],
     [{ empty: "yes" }, 400, 'mock: empty must be true or false, got "yes"'],
-    [{ dealy: 5 }, 400, 'mock: unknown scenario field "dealy" (known: operation, delay, code, empty, fault)'],
+    [{ dealy: 5 }, 400, 'mock: unknown scenario field "dealy" (known: operation, delay, code, empty, fault, times, respond, unchecked)'],
     [[1], 400, "mock: scenario 1: must be a JSON object"],
-    [{ fault: "explode" }, 400, 'mock: unknown fault "explode" (known: reset, empty, malformed, hang, dribble, gateway)'],
+    [{ fault: "explode" }, 400, 'mock: unknown fault "explode" (known: reset, empty, malformed, hang, dribble, gateway, truncated)'],
     [
       { operation: "listEvals", code: 500 },
       400,

@@ -84,7 +84,7 @@ const switchOf = (fault: FaultName): { fault: FaultName; delay?: number } =>
 const timeoutOf = (fault: FaultName): number => (fault === "hang" ? HANG_TIMEOUT_MS : 10_000);
 /** The status the journal shows: none where the socket carried no status line. */
 const journalStatus = (fault: FaultName): number | null =>
-  fault === "gateway" ? 502 : fault === "malformed" || fault === "dribble" ? 200 : null;
+  fault === "gateway" ? 502 : fault === "malformed" || fault === "dribble" || fault === "truncated" ? 200 : null;
 
 /** The normal answers, as a client without a fault gets them. */
 const normal: Record<string, Buffer> = {};
@@ -140,6 +140,18 @@ function expectSeen(fault: FaultName, seen: Seen, path: string): void {
       expect(seen.body.toString("utf8")).toBe(GATEWAY_PAGE);
       expect(seen.body.toString("utf8")).toContain("<title>502 Bad Gateway</title>");
       expect(seen.body.toString("utf8")).toContain("<center>nginx</center>");
+      break;
+    case "truncated":
+      // Valid framing: the response ends complete, its Content-Length the bytes actually sent.
+      expect(seen.errors).toEqual([]);
+      expect(seen.status).toBe(200);
+      expect(seen.headers!["content-type"]).toBe("application/json");
+      expect(seen.complete).toBe(true);
+      expect(seen.headers!["content-length"]).toBe(String(seen.body.length));
+      expect(seen.body.length).toBeGreaterThan(0);
+      expect(seen.body.length).toBeLessThan(normal[path]!.length);
+      expect(normal[path]!.subarray(0, seen.body.length).equals(seen.body), "the start of the real body").toBe(true);
+      expect(() => JSON.parse(seen.body.toString("utf8"))).toThrow(SyntaxError);
       break;
   }
 }

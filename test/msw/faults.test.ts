@@ -77,7 +77,8 @@ const matched: string[] = [];
 server.events.on("request:match", ({ request }) => void matched.push(request.url));
 
 const normal: Record<string, string> = {};
-const journalStatus = (fault: FaultName): number | null => (fault === "gateway" ? 502 : fault === "dribble" ? 200 : null);
+const journalStatus = (fault: FaultName): number | null =>
+  fault === "gateway" ? 502 : fault === "dribble" || fault === "truncated" ? 200 : null;
 
 /** Asserts what fetch sees of `fault` at `url` (its normal answer in `normal`). */
 async function expectFault(fault: FaultName, url: string, init: RequestInit = {}): Promise<void> {
@@ -108,6 +109,16 @@ async function expectFault(fault: FaultName, url: string, init: RequestInit = {}
     case "gateway":
       expect(seen).toMatchObject({ settled: "resolved", status: 502, type: "text/html", text: GATEWAY_PAGE });
       expect(seen.settled === "resolved" && seen.text).toContain("502 Bad Gateway");
+      break;
+    case "truncated":
+      // The first part of the normal body, a 200 with a JSON type: only the parse fails.
+      expect(seen).toMatchObject({ settled: "resolved", status: 200, type: "application/json" });
+      if (seen.settled === "resolved") {
+        expect(seen.text.length).toBeGreaterThan(0);
+        expect(seen.text.length).toBeLessThan(normal[url]!.length);
+        expect(normal[url]!.startsWith(seen.text)).toBe(true);
+        expect(() => JSON.parse(seen.text)).toThrow(SyntaxError);
+      }
       break;
   }
 }

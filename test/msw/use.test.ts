@@ -119,7 +119,7 @@ describe("handlers.use: scenarios for this test alone", () => {
       [{ scenario: { code: 302 } }, 'handlers.use: scenario: code must be 200 or 400 to 599, got "302"'],
       [
         { scenario: { fault: "explode" } },
-        'handlers.use: scenario: unknown fault "explode" (known: reset, empty, malformed, hang, dribble, gateway)',
+        'handlers.use: scenario: unknown fault "explode" (known: reset, empty, malformed, hang, dribble, gateway, truncated)',
       ],
       [
         { scenario: { operation: "listEvals" } },
