@@ -20,14 +20,16 @@ test("lists exactly the evaluations of its session's data", async ({ page, mockS
 });
 
 test("shows Loading…, then the error state when the service answers 500", async ({ page, mockSession }) => {
-  await mockSession.set({ scenario: { code: 500, delay: 1000 } });
+  // A delay long enough for a loaded machine to load the page and see "Loading…" before the answer
+  // (1 s was not, on a 2-core CI box running two workers); the error then waits as long.
+  await mockSession.set({ scenario: { code: 500, delay: 5000 } });
   await page.goto(`/?app_id=${DEFAULT_APP_ID}`);
   await expect(page.locator("#summary")).toHaveText("Loading…");
-  await expect(page.locator("#summary")).toHaveText("Could not load the evaluations: the service answered 500");
+  await expect(page.locator("#summary")).toHaveText("Could not load the evaluations: the service answered 500", { timeout: 20_000 });
   await expect(page.locator("body")).toHaveAttribute("data-state", "error");
   const [request, ...more] = await mockSession.requests();
   expect([request?.method, request?.url, request?.status, more]).toEqual(["GET", LIST, 500, []]);
-  expect(request?.ms).toBeGreaterThanOrEqual(1000);
+  expect(request?.ms).toBeGreaterThanOrEqual(5000);
 });
 
 test("shows the error state when a gateway answers 502 with an HTML page", async ({ page, mockSession }) => {
