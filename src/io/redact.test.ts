@@ -32,6 +32,12 @@ describe("redactSecrets (the one redaction)", () => {
     ["words about secrets are kept", "password authentication failed for user", "password authentication failed for user"],
     ["a word after a colon is no secret", "credentials: not followed; token: expired", "credentials: not followed; token: expired"],
     ["a quoted name, a name without a space", `'token': 'abc' token:abc`, `'token': '[redacted]' token:[redacted]`],
+    [
+      "a package and its version is no email (the CLI's install line)",
+      "run: npm install --save-dev @stoplight/prism-cli@5.14.2 msw@2.15.0",
+      "run: npm install --save-dev @stoplight/prism-cli@5.14.2 msw@2.15.0",
+    ],
+    ["an email under a host with digits", "ops@db1.acme2.io", "[redacted]"],
     ["already redacted stays so", "http://[redacted]@h/?token=[redacted]", "http://[redacted]@h/?token=[redacted]"],
   ])("%s", (_name, input, want) => expect(redactSecrets(input)).toBe(want));
 

@@ -30,6 +30,8 @@ const SECRET_KEY_VALUE = new RegExp(
 );
 /** An email, its `@` plain or percent-encoded, in any script. */
 const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+(?:@|%40)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/giu;
+/** A top-level domain has a letter: `prism-cli@5.14.2`, a package and its version, is no email. */
+const emailRedacted = (match: string): string => (/\p{L}[\p{L}\p{N}-]*$/u.test(match.slice(match.lastIndexOf(".") + 1)) ? REDACTED : match);
 /** A JWT (`eyJ...`), and tokens whose prefix says what they are. */
 const TOKENS =
   /(?<![A-Za-z0-9_-])(?:eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*|(?:ghp|gho|ghu|ghs|ghr|github_pat|glpat|xox[abprs]|sk|pk|rk)[-_][A-Za-z0-9_-]{10,}|AKIA[0-9A-Z]{16})/g;
@@ -43,7 +45,7 @@ export function redactSecrets(text: string): string {
     out = out.replace(AUTHORIZATION, `$1${REDACTED}`).replace(SCHEME_CREDENTIALS, `$1${REDACTED}`);
   if (out.includes("=") || out.includes(":")) out = out.replace(SECRET_KEY_VALUE, `$1${REDACTED}`);
   if (out.includes("_") || out.includes("-") || out.includes("eyJ") || out.includes("AKIA")) out = out.replace(TOKENS, REDACTED);
-  if (out.includes("@") || out.includes("%40")) out = out.replace(EMAIL, REDACTED);
+  if (out.includes("@") || out.includes("%40")) out = out.replace(EMAIL, emailRedacted);
   return out;
 }
 
