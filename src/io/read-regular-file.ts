@@ -9,6 +9,7 @@
 import { constants, type Stats } from "node:fs";
 import { open, stat, type FileHandle } from "node:fs/promises";
 import { ToolkitError } from "../errors.js";
+import { specialFileKind } from "./file-kind.js";
 
 /** The default cap: 64 MiB, far above a baseline of 300,000 entries or a fuzz report (docs/limits.md). */
 export const MAX_INPUT_FILE_BYTES = 64 * 1024 * 1024;
@@ -25,20 +26,15 @@ export class InputFileError extends ToolkitError {
   }
 }
 
-/** What a file that is not a regular one is, in words. */
-function kindOf(stats: Stats): string {
-  if (stats.isDirectory()) return "a directory";
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
-  if (stats.isFIFO()) return "a FIFO (named pipe)";
-  if (stats.isSocket()) return "a socket";
-  return "not a regular file";
-}
-
 const mib = (bytes: number): string =>
   bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
 
 const notRegular = (path: string, stats: Stats): InputFileError =>
-  new InputFileError("E_FILE_UNREADABLE", path, `is ${kindOf(stats)}, not a regular file (only a regular file is read)`);
+  new InputFileError(
+    "E_FILE_UNREADABLE",
+    path,
+    `is ${specialFileKind(stats) ?? "not a regular file"}, not a regular file (only a regular file is read)`,
+  );
 
 const tooLarge = (path: string, maxBytes: number): InputFileError =>
   new InputFileError("E_FILE_UNREADABLE", path, `is larger than ${mib(maxBytes)} (the limit for this input, docs/limits.md)`);

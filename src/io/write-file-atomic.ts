@@ -15,20 +15,11 @@ import { createWriteStream, type Stats } from "node:fs";
 import { link, lstat, mkdir, readdir, realpath, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { ToolkitError, isToolkitError } from "../errors.js";
+import { specialFileKind } from "./file-kind.js";
 
 const errnoCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
 
 export const TEMP_MARK = ".evals-contract-tmp-";
-
-/** What a non-regular file is, in words, or undefined for a regular file. */
-function special(stats: Stats): string | undefined {
-  if (stats.isFile()) return undefined;
-  if (stats.isDirectory()) return "a directory";
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
-  if (stats.isFIFO()) return "a FIFO (named pipe)";
-  if (stats.isSocket()) return "a socket";
-  return "not a regular file";
-}
 
 const statOrMissing = async (path: string, follow: boolean): Promise<Stats | undefined> => {
   try {
@@ -56,12 +47,12 @@ export async function assertWritable(path: string, force: boolean, createFolders
   if (own?.isSymbolicLink()) {
     const pointed = await statOrMissing(target, true);
     if (pointed === undefined) throw refuse(path, "a symlink to nothing");
-    const what = special(pointed);
+    const what = specialFileKind(pointed);
     if (what !== undefined) throw refuse(path, `a symlink to ${what}`);
     if (!force) throw outputExists(path);
     target = await realpath(target);
   } else if (own !== undefined) {
-    const what = special(own);
+    const what = specialFileKind(own);
     if (what !== undefined) throw refuse(path, what);
     if (!force) throw outputExists(path);
   }
