@@ -88,7 +88,7 @@ describe("README.md, the front page", () => {
   it("has a row for every command and every package entry, each linking to docs/", () => {
     const table = section("Commands and entries");
     const rows = table.split("\n").filter((line) => /^\| [^-]/.test(line) && !line.startsWith("| tool"));
-    for (const row of rows) expect(row, row).toMatch(/\]\(docs\/[\w./-]+\.md\) *\|$/);
+    for (const row of rows) expect(row, row).toMatch(/\]\(docs\/[\w./-]+\.md(?:#[\w-]+)?\) *\|$/);
     for (const command of Object.keys(COMMANDS)) expect(table, command).toContain(`\`evals-contract ${command}`);
     const pkg = JSON.parse(read("package.json")) as { exports: Record<string, unknown> };
     const entries = Object.keys(pkg.exports).filter((entry) => entry !== "./package.json");
@@ -145,6 +145,12 @@ describe("README.md, the front page", () => {
     },
     120_000,
   );
+
+  it("Install it in your project: `npx evals-contract --version` prints the package's version", async () => {
+    expect(shellLines(section("Install it in your project"))).toContain("npx evals-contract --version");
+    const run = await runCliCaptured(["--version"]);
+    expect([run.code, run.stdout.trim()]).toEqual([0, (JSON.parse(read("package.json")) as { version: string }).version]);
+  });
 
   it("shows validate's output on a record with a misspelt field as the command prints it", async () => {
     const block = /^```\n\$ npx evals-contract (validate .*)\n([\s\S]*?)^```$/m.exec(section("Five minutes with data"));
