@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { replayCases, replayFailures } from "../../src/fuzz/index.js";
+import { toolkitVersion } from "../../src/io/toolkit-version.js";
 import type { Report } from "../../src/report/index.js";
 import { runCliCaptured } from "../helpers/run-cli.js";
 import { startRawServer, type RawRequest } from "../helpers/raw-server.js";
@@ -373,8 +374,13 @@ describe("fuzz --replay sends only what fuzz sends", () => {
       );
       expect(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]).toContain(method);
       const names = raw.headers.map(([name]) => name.toLowerCase());
-      // The run's own header, the file's accept and content-type, and what the client frames with: nothing else.
-      for (const name of names) expect(["host", "x-tenant", "accept", "content-type", "content-length", "connection"]).toContain(name);
+      // The run's own header, the file's accept and content-type, what the client frames with and the
+      // toolkit's User-Agent (issue 40: the mock tells a tool's requests from a consumer's): nothing else.
+      for (const name of names)
+        expect(["host", "x-tenant", "accept", "content-type", "content-length", "connection", "user-agent"]).toContain(name);
+      expect(raw.headers.filter(([name]) => name.toLowerCase() === "user-agent")).toEqual([
+        ["user-agent", `evals-contract/${toolkitVersion()} (replay)`],
+      ]);
       expect(raw.headers.filter(([name]) => name.toLowerCase() === "host")).toEqual([["host", host]]);
       // One framing: a Content-Length, once on a write (0 when fuzz's shrinker dropped the body), never chunked.
       expect(names.filter((name) => name === "content-length").length).toBe(
