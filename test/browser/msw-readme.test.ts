@@ -25,7 +25,7 @@ describe("README, section frontend: MSW in the browser", () => {
     expect(blocks.map((block) => block.file)).toEqual([
       "examples/browser/src/main.ts",
       "examples/storybook/.storybook/preview.ts",
-      "examples/storybook/src/evaluation-list.stories.ts",
+      "examples/storybook/src/EvaluationList.stories.ts",
       "examples/playwright/evaluations.spec.ts",
     ]);
   });
