@@ -4,7 +4,9 @@
 // in one headless Chromium page, one after another: its list is answered by the service worker (never
 // the static server) with the data of the story's client case (recognised by the toolkit's own
 // casesInBody), the page shows that data, and nothing is logged as an error (Chromium's line for the
-// deliberate 502 aside). The example type-checks against the packed package's types.
+// deliberate 502 aside). The same again switching stories inside one page, as Storybook's sidebar does
+// (the worker started once, the addon's reset between stories). The example type-checks against the
+// packed package's types.
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -111,55 +113,88 @@ describe.runIf(RUN_BROWSER_TESTS)("examples/storybook: Storybook 10 + React, a s
     expect(stories.map((story) => story.exportName).sort()).toEqual(Object.keys(STORIES).sort());
   });
 
-  it("opens every story: each shows its case's data, answered by the worker, with no error logged", async () => {
-    expect(stories.length).toBeGreaterThan(0);
+  /**
+   * Checks the story on show: its one request (the app's list) answered by the service worker with its
+   * case's data, that data on the page, and nothing logged but Chromium's line for a deliberate 502.
+   */
+  async function expectStory(page: Page, problems: string[], story: { exportName: string }, answers: HTTPResponse[]): Promise<void> {
+    const expected = STORIES[story.exportName as StoryName];
+    const where = `story ${story.exportName}`;
+    await page.waitForSelector(`.evaluations:not([data-state="loading"])`);
+    const list = await readList(page);
+    expect(
+      answers.map((answer) => [new URL(answer.url()).pathname, answer.fromServiceWorker()]),
+      where,
+    ).toEqual([["/api/evaluations/", true]]);
+    const answer = answers[0]!;
+    const body = await answer.text();
+    expect(list.text, where).toContain(expected.shows);
+
+    if ("status" in expected) {
+      expect([answer.status(), body, list.state], where).toEqual([expected.status, GATEWAY_PAGE, "error"]);
+      // Chromium logs the 502 it was answered: wait for that line, then nothing else may be there.
+      for (let tries = 0; problems.length === 0 && tries < 40; tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(problems.splice(0), where).toEqual([expect.stringMatching(statusLine(expected.status))]);
+      return;
+    }
+    expect(answer.status(), where).toBe(200);
+    const evaluations = JSON.parse(body) as Evaluation[];
+    // The story's data is its case, as the toolkit's coverage recognises it.
+    expect(casesInBody("listEvaluations", evaluations), where).toContain(expected.case);
+    expect(list.state, where).toBe(evaluations.length === 0 ? "empty" : "loaded");
+    // Every record served is shown, in order, as the result view shows it.
+    expect(list.evaluations, where).toEqual(
+      evaluations.map((evaluation) => ({
+        id: evaluation.id,
+        status: `${String(evaluation.status.value)}${evaluation.status.error ? `: ${evaluation.status.error.message}` : ""}`,
+        results: evaluation.aggregated_results.map(({ evaluator_config, result }) => [evaluatorName(evaluator_config), shown(result)]),
+        costs: `cost ${shown(evaluation.total_cost)}, latency ${shown(evaluation.average_latency)}`,
+        text: expect.stringContaining(evaluation.id),
+      })),
+    );
+    expect(problems.splice(0), where).toEqual([]);
+  }
+
+  /** A page that keeps the answers to the service's requests (under /api/). */
+  async function storyPage(): Promise<{ page: Page; problems: string[]; answers: HTTPResponse[] }> {
     const { page, problems } = await openPage(chromium!.browser);
     const answers: HTTPResponse[] = [];
     page.on("response", (response) => {
       if (new URL(response.url()).pathname.startsWith("/api/")) answers.push(response);
     });
+    return { page, problems, answers };
+  }
+
+  it("opens every story (iframe.html?id=...): each shows its case's data, answered by the worker, with no error logged", async () => {
+    expect(stories.length).toBeGreaterThan(0);
+    const { page, problems, answers } = await storyPage();
     for (const story of stories) {
-      const expected = STORIES[story.exportName as StoryName];
       answers.splice(0);
       await page.goto(`${site!.url}/iframe.html?id=${story.id}&viewMode=story`);
-      await page.waitForSelector(`.evaluations:not([data-state="loading"])`);
-      const list = await readList(page);
-      const where = `story ${story.exportName}`;
-
-      // One request, the app's list, answered by the service worker.
-      expect(
-        answers.map((answer) => [new URL(answer.url()).pathname, answer.fromServiceWorker()]),
-        where,
-      ).toEqual([["/api/evaluations/", true]]);
-      const [answer] = answers;
-      const body = await answer!.text();
-      expect(list.text, where).toContain(expected.shows);
-
-      if ("status" in expected) {
-        expect([answer!.status(), body, list.state], where).toEqual([expected.status, GATEWAY_PAGE, "error"]);
-        // Chromium logs the 502 it was answered; wait for that line, then nothing else may be there.
-        for (let tries = 0; problems.length === 0 && tries < 40; tries++) await new Promise((resolve) => setTimeout(resolve, 25));
-        expect(problems.splice(0), where).toEqual([expect.stringMatching(statusLine(502))]);
-        continue;
-      }
-      expect(answer!.status(), where).toBe(200);
-      const evaluations = JSON.parse(body) as Evaluation[];
-      // The story's data is its case, as the toolkit's coverage recognises it.
-      expect(casesInBody("listEvaluations", evaluations), where).toContain(expected.case);
-      expect(list.state, where).toBe(evaluations.length === 0 ? "empty" : "loaded");
-      // Every record served is shown, in order, as the result view shows it.
-      expect(list.evaluations, where).toEqual(
-        evaluations.map((evaluation) => ({
-          id: evaluation.id,
-          status: `${String(evaluation.status.value)}${evaluation.status.error ? `: ${evaluation.status.error.message}` : ""}`,
-          results: evaluation.aggregated_results.map(({ evaluator_config, result }) => [evaluatorName(evaluator_config), shown(result)]),
-          costs: `cost ${shown(evaluation.total_cost)}, latency ${shown(evaluation.average_latency)}`,
-          text: expect.stringContaining(evaluation.id),
-        })),
-      );
-      expect(problems.splice(0), where).toEqual([]);
+      await expectStory(page, problems, story, answers);
     }
     expect(site!.served.filter((path) => path.startsWith("/api/"))).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("switches from story to story in one page, as Storybook's sidebar does: each still shows its own case", async () => {
+    expect(stories.length).toBeGreaterThan(0);
+    const { page, problems, answers } = await storyPage();
+    // Backwards, so each story follows another than in the test before.
+    const [first, ...rest] = [...stories].reverse();
+    await page.goto(`${site!.url}/iframe.html?id=${first!.id}&viewMode=story`);
+    await expectStory(page, problems, first!, answers);
+    for (const story of rest) {
+      answers.splice(0);
+      // The manager's message to the preview when a story is picked; its list request is the sign it rendered.
+      const requested = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/api/"));
+      await page.evaluate(
+        `window.__STORYBOOK_ADDONS_CHANNEL__.emit("setCurrentStory", { storyId: ${JSON.stringify(story.id)}, viewMode: "story" })`,
+      );
+      await requested;
+      await expectStory(page, problems, story, answers);
+    }
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);
