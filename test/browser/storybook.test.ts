@@ -7,13 +7,14 @@
 // deliberate 502 aside). The same again switching stories inside one page, as Storybook's sidebar does
 // (the worker started once, the addon's reset between stories). The example type-checks against the
 // packed package's types.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { HTTPResponse, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { casesInBody } from "../../src/contract/client-cases.js";
 import { GATEWAY_PAGE } from "../../src/mock/faults.js";
+import type { Dataset } from "../../src/types/dataset.js";
 import type { AggregatedResult, Evaluation, Result } from "../../src/types/schemas.js";
 import { launchBrowser, openPage, RUN_BROWSER_TESTS, type RunningBrowser } from "./browser.js";
 import { createProject, mswInit, packToolkit, ROOT, run, serveStatic, type Run, type StaticServer } from "./msw-project.js";
@@ -75,6 +76,7 @@ describe.runIf(RUN_BROWSER_TESTS)("examples/storybook: Storybook 10 + React, a s
   let built: Run;
   /** The build's stories: id and export name (the sidebar shows "Empty List" for `EmptyList`). */
   let stories: Array<{ id: string; exportName: string }> = [];
+  const defaultChunks: string[] = [];
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), "evals-contract-storybook-"));
@@ -98,6 +100,11 @@ describe.runIf(RUN_BROWSER_TESTS)("examples/storybook: Storybook 10 + React, a s
       entries: Record<string, { id: string; exportName: string; type: string }>;
     };
     stories = Object.values(index.entries).filter((entry) => entry.type === "story");
+    // The chunk of the embedded default dataset (createMswHandlers without data imports it): the stories pass data.
+    const defaultId = (JSON.parse(await readFile(join(ROOT, "fixtures/default.json"), "utf8")) as Dataset).evaluations[0]!.id;
+    const assets = join(project, "storybook-static/assets");
+    for (const name of await readdir(assets))
+      if (name.endsWith(".js") && (await readFile(join(assets, name), "utf8")).includes(defaultId)) defaultChunks.push(`/assets/${name}`);
     site = await serveStatic(join(project, "storybook-static"));
   }, 300_000);
 
@@ -174,6 +181,9 @@ describe.runIf(RUN_BROWSER_TESTS)("examples/storybook: Storybook 10 + React, a s
       await expectStory(page, problems, story, answers);
     }
     expect(site!.served.filter((path) => path.startsWith("/api/"))).toEqual([]);
+    // Built (the handlers can import it), never fetched: the stories' own data is all they need.
+    expect(defaultChunks).toHaveLength(1);
+    expect(site!.served.filter((path) => defaultChunks.includes(path))).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);
