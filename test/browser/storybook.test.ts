@@ -86,14 +86,8 @@ describe.runIf(RUN_BROWSER_TESTS)("examples/storybook: Storybook 10 + React, a s
     typecheck = run(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], project);
     await mswInit(project);
     const started = performance.now();
-    built = await run(
-      "npx",
-      ["--no", "storybook", "build", "--output-dir", "storybook-static", "--disable-telemetry", "--quiet"],
-      project,
-      {
-        STORYBOOK_DISABLE_TELEMETRY: "1",
-      },
-    );
+    const build = ["--no", "storybook", "build", "--output-dir", "storybook-static", "--disable-telemetry", "--quiet"];
+    built = await run("npx", build, project, { STORYBOOK_DISABLE_TELEMETRY: "1" });
     console.info(`storybook build: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (built.code !== 0) return;
     const index = JSON.parse(await readFile(join(project, "storybook-static/index.json"), "utf8")) as {
