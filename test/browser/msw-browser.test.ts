@@ -4,9 +4,9 @@
 // public --save`) registered in headless Chromium. For a table of requests, the worker's answers
 // (status, every header the page can read, the body bytes) equal what `evals-contract mock` answers
 // (startMockServer, the same embedded default dataset); none of them reaches the static server.
-// Then examples/playwright runs against that page, examples/storybook is built with `storybook
-// build` and its stories are read in Chromium, and the three examples are type-checked against the
+// Then examples/playwright runs against that page, and both examples are type-checked against the
 // packed package's types. Prints the gzipped size of the page's bundle (docs/performance.md).
+// examples/storybook has its own test (storybook.test.ts).
 import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -143,7 +143,7 @@ describe.runIf(RUN_BROWSER_TESTS)("evals-contract/msw in Chromium: the packed pa
   let site: StaticServer;
   let page: Page;
   let problems: string[];
-  const projects: Record<"browser" | "storybook" | "playwright", string> = { browser: "", storybook: "", playwright: "" };
+  const projects: Record<"browser" | "playwright", string> = { browser: "", playwright: "" };
   let typechecks: Promise<Array<{ code: number; stdout: string }>>;
   const timings: string[] = [];
   const timed = async <T>(label: string, step: () => Promise<T>): Promise<T> => {
@@ -160,13 +160,11 @@ describe.runIf(RUN_BROWSER_TESTS)("evals-contract/msw in Chromium: the packed pa
       startMockServer({ port: 0 }),
       launchBrowser(),
     ]);
-    for (const name of ["browser", "storybook", "playwright"] as const)
-      projects[name] = await createProject(join(work, name), tarball, name);
+    for (const name of ["browser", "playwright"] as const) projects[name] = await createProject(join(work, name), tarball, name);
     // The examples' type-check runs beside the browser tests (awaited by its own test below).
     const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
     typechecks = Promise.all(Object.values(projects).map((project) => run(process.execPath, [tsc, "-p", "tsconfig.json"], project)));
     await mswInit(projects.browser);
-    await mswInit(projects.storybook);
     const chunks = await timed("vite build", () => buildPage(projects.browser));
 
     // The sizes docs/performance.md reports: the entry (msw, the handlers, the checker, the page) and
@@ -261,35 +259,6 @@ describe.runIf(RUN_BROWSER_TESTS)("evals-contract/msw in Chromium: the packed pa
     expect(result.stdout).toMatch(/\b2 passed\b/);
     expect(site.served.filter(isApiPath)).toEqual([]);
   }, 120_000);
-
-  it("builds examples/storybook with `storybook build`; its stories read the API through the worker", async () => {
-    const built = await timed("storybook build", () =>
-      run("npx", ["--no", "storybook", "build", "--output-dir", "storybook-static", "--disable-telemetry", "--quiet"], projects.storybook, {
-        STORYBOOK_DISABLE_TELEMETRY: "1",
-      }),
-    );
-    expect(built.code, built.stdout + built.stderr).toBe(0);
-    const storybook = await serveStatic(join(projects.storybook, "storybook-static"));
-    const { page: story, problems: storyProblems } = await openPage(chromium.browser);
-    try {
-      const items = async (id: string): Promise<string[]> => {
-        await story.goto(`${storybook.url}/iframe.html?id=evaluationlist--${id}&viewMode=story&args=appId:${APP}`);
-        await story.waitForSelector(".evaluation-list[data-state]");
-        expect(await story.$eval(".evaluation-list", (node) => node.getAttribute("data-state"))).toBe("loaded");
-        return story.$$eval(".evaluation-list li", (nodes) => nodes.map((node) => node.textContent ?? ""));
-      };
-      const expected = (
-        (await (await fetch(`${mock.url}/evaluations?app_id=${APP}`)).json()) as Array<{ id: string; status: { value: unknown } }>
-      ).map((evaluation) => `${evaluation.id} ${String(evaluation.status.value)}`);
-      expect(await items("default")).toEqual(expected);
-      expect(await items("empty")).toEqual([]);
-      expect(storybook.served.filter(isApiPath)).toEqual([]);
-      expect(storyProblems).toEqual([]);
-    } finally {
-      await story.close();
-      await storybook.close();
-    }
-  }, 180_000);
 
   it("the examples type-check against the packed package's types", async () => {
     const checked = await typechecks;

@@ -24,7 +24,7 @@ describe("docs/browser.md: MSW in the browser", () => {
     expect(blocks.map((block) => block.file)).toEqual([
       "examples/browser/src/main.ts",
       "examples/storybook/.storybook/preview.ts",
-      "examples/storybook/src/evaluation-list.stories.ts",
+      "examples/storybook/src/EvaluationList.stories.ts",
       "examples/playwright/evaluations.spec.ts",
     ]);
   });

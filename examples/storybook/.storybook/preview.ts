@@ -1,13 +1,19 @@
-// Every story's requests under /api answered by the toolkit's handlers in the browser's service
-// worker, as `evals-contract mock --base-path /api` answers them (the embedded default dataset).
-import type { Preview } from "@storybook/html-vite";
+// Every story's requests to the service (/api) answered in the browser's service worker by the
+// toolkit's handlers. They are the worker's initial handlers, so they outlast the reset between
+// stories; a story's own handlers (parameters.msw) go before them, and go with the story.
+import type { Preview } from "@storybook/react-vite";
+import { setupWorker } from "msw/browser";
 import { mswLoader } from "msw-storybook-addon/csf3";
-import { createMswHandlers } from "evals-contract/msw";
+import { handlers } from "../src/service-handlers";
 
 const preview: Preview = {
-  loaders: [mswLoader()],
-  parameters: {
-    msw: { handlers: { evaluationService: createMswHandlers({ basePath: "/api" }) } },
-  },
+  loaders: [
+    mswLoader(async () => {
+      const worker = setupWorker(...handlers);
+      // The handlers claim the service's paths only: Storybook's own files go to the network.
+      await worker.start({ quiet: true, onUnhandledRequest: "bypass" });
+      return worker;
+    }),
+  ],
 };
 export default preview;
