@@ -44,7 +44,7 @@ export default defineConfig<MockWorkerOptions>({
   projects: [
     { name: "own", testDir: "own" },
     { name: "shared", testDir: "shared", use: { mockURL: process.env.SHARED_MOCK_URL } },
-    { name: "misuse", testDir: "misuse", use: { mockURL: process.env.SHARED_MOCK_URL } },
+    { name: "misuse", testDir: "misuse" },
     { name: "docs", testDir: "docs" },
   ],
 });
@@ -165,8 +165,15 @@ for (let i = 0; i < 3; i++)
   ),
   "misuse/options.spec.ts": `
 import { test } from "evals-contract/playwright";
-test.use({ mockOptions: { delayMs: 5 } });
+test.use({ mockURL: process.env.SHARED_MOCK_URL, mockOptions: { delayMs: 5 } });
 test("mockOptions beside mockURL", async ({ mock }) => {
+  void mock;
+});
+`,
+  "misuse/console.spec.ts": `
+import { test } from "evals-contract/playwright";
+test.use({ mockOptions: { console: false } });
+test("mockOptions without the console", async ({ mock }) => {
   void mock;
 });
 `,
@@ -317,11 +324,13 @@ describe.runIf(RUN_BROWSER_TESTS)("evals-contract/playwright: the mock fixture i
     }
   });
 
-  it("mockOptions beside mockURL is E_USAGE, not options silently ignored", () => {
-    const [test, ...more] = of("misuse");
-    expect(more).toEqual([]);
-    expect(test?.status).toBe("failed");
-    expect(test?.errors).toContain("mockOptions (delayMs) apply to the mock a worker starts, and mockURL is set");
+  it.each([
+    ["beside mockURL", "mockOptions beside mockURL", "mockOptions (delayMs) apply to the mock a worker starts, and mockURL is set"],
+    ["console: false", "mockOptions without the console", "mockOptions.console: false leaves no /_mock/api/sessions"],
+  ])("mockOptions %s is E_USAGE, not a fixture that silently does not do what it says", (_what, title, message) => {
+    const tests = of("misuse").filter((test) => test.title === title);
+    expect(tests.map((test) => test.status)).toEqual(["failed"]);
+    expect(tests[0]?.errors).toContain(message);
   });
 
   it(`every snippet of ${DOC} runs as a spec and passes`, () => {
