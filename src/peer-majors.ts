@@ -2,7 +2,7 @@
 // supports, with the oldest Node each runs on: plain data, no Node built-in, so the MSW entry can name
 // the right install line in a browser too.
 // src/optional-peers.ts resolves the peers on Node; package.json's peerDependencies equal
-// OPTIONAL_PEERS (a test keeps them in step), and the README's install table says the same.
+// OPTIONAL_PEERS (a test keeps them in step), and docs/install.md's peer table says the same.
 
 export const OPTIONAL_PEERS = {
   "@pact-foundation/pact": "^16.5.0 || ^17.0.0",
@@ -21,7 +21,7 @@ export interface PeerMajor {
   minNode: readonly [number, number];
 }
 
-/** The majors of each peer, newest first; the README's install table says the same. */
+/** The majors of each peer, newest first; docs/install.md's peer table says the same. */
 export const PEER_MAJORS: Readonly<Record<OptionalPeer, readonly PeerMajor[]>> = {
   "@pact-foundation/pact": [
     { range: "^17", minNode: [22, 0] },

@@ -1,16 +1,13 @@
 // The CLI shell: picks the command, runs it, and maps any thrown error to one line and an exit code.
-import { readFileSync } from "node:fs";
 import { escapeControl } from "../check/escape-control.js";
 import { isToolkitError } from "../errors.js";
 import { redactSecrets } from "../io/redact.js";
+import { toolkitVersion } from "../io/toolkit-version.js";
 import { UnknownOptionError } from "./args.js";
 import { didYouMean } from "./did-you-mean.js";
 import { COMMANDS } from "./commands/index.js";
 import { EXIT, exitCodeForError, type ExitCode } from "./exit-codes.js";
 import { writeLine, type CliIo } from "./io.js";
-
-const packageVersion = (): string =>
-  (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
 /** The command list, from the table alone: no command module is loaded. */
 function topLevelHelp(): string {
@@ -44,7 +41,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     return EXIT.OK;
   }
   if (name === "--version" || name === "-v") {
-    writeLine(io.stdout, packageVersion());
+    writeLine(io.stdout, toolkitVersion());
     return EXIT.OK;
   }
   const entry = COMMANDS[name];

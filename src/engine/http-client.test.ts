@@ -52,7 +52,7 @@ async function rawServer(onSocket: (socket: Socket) => void) {
 }
 
 const GET = (target: string, extra: Partial<ExchangeRequest> = {}): ExchangeRequest => ({ method: "GET", target, headers: [], ...extra });
-const options = (baseUrl: string) => ({ baseUrl, timeoutMs: 2000, maxResponseBytes: 1024, maxSockets: 4 });
+const options = (baseUrl: string) => ({ baseUrl, timeoutMs: 2000, maxResponseBytes: 1024, maxSockets: 4, tool: "verify" as const });
 
 describe("createHttpClient", () => {
   it("sends the method, raw target, headers and body exactly as given, with Host", async () => {

@@ -11,6 +11,8 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { createBodyText, type BodyText } from "./body-text.js";
 import { redactUrlSecrets } from "../io/redact.js";
+import { toolkitVersion } from "../io/toolkit-version.js";
+import { toolUserAgent, type RequestingTool } from "../contract/tool-user-agent.js";
 
 export interface ExchangeRequest {
   method: string;
@@ -80,6 +82,11 @@ export interface HttpClientOptions {
   maxSockets: number;
   /** Follow a GET's same-origin redirects (at most MAX_REDIRECTS); default false: the 3xx is the answer. */
   followRedirects?: boolean;
+  /**
+   * The tool sending: its User-Agent (`evals-contract/0.1.0 (verify)`) goes with every request that
+   * sets none, so the mock tells it from a consumer's traffic (src/contract/tool-user-agent.ts).
+   */
+  tool: RequestingTool;
 }
 
 const decoder = new TextDecoder();
@@ -209,6 +216,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     base.username === ""
       ? undefined
       : `Basic ${Buffer.from(`${decodeURIComponent(base.username)}:${decodeURIComponent(base.password)}`).toString("base64")}`;
+  const userAgent = toolUserAgent(options.tool, toolkitVersion());
   let sent = 0;
 
   /** One request of `path` (on the wire, prefix included); retried once on a stale kept-alive connection. */
@@ -229,6 +237,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const headers: Array<[string, string]> = request.headers.some(([name]) => name.toLowerCase() === "host") ? [] : [["host", base.host]];
       if (authorization !== undefined && !request.headers.some(([name]) => name.toLowerCase() === "authorization"))
         headers.push(["authorization", authorization]);
+      if (!request.headers.some(([name]) => name.toLowerCase() === "user-agent")) headers.push(["user-agent", userAgent]);
       for (const [name, value] of request.headers) headers.push([name, value]);
       // One framing, always a Content-Length: a body-less POST, PUT or PATCH would otherwise go out
       // `Transfer-Encoding: chunked` with an empty chunk (node's default for them); fetch sends `0`.

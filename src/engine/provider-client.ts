@@ -7,6 +7,7 @@ import { ToolkitError } from "../errors.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { redactUrlSecrets } from "../io/redact.js";
 import { createExecutor, type Executor } from "./executor.js";
+import type { RequestingTool } from "../contract/tool-user-agent.js";
 import { createHttpClient, type ExchangeFault, type ExchangeOutcome } from "./http-client.js";
 import { parseAnswer, SHARED_FROM, type ParseCache, type ParsedAnswer } from "./parsed-answer.js";
 import { operationOfPath, targetOf, type PlannedRequest } from "./request.js";
@@ -55,6 +56,8 @@ export interface ProviderClientOptions {
   headers?: ReadonlyArray<readonly [string, string]>;
   /** The run's executor (its concurrency, deadline and observations); default: one of its own. */
   executor?: Executor;
+  /** The tool sending (its User-Agent); default `verify`. */
+  tool?: RequestingTool;
 }
 
 const encode = (query: Readonly<Record<string, string>>): Array<[string, string]> =>
@@ -69,6 +72,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     maxResponseBytes: maxBytes,
     maxSockets: options.concurrency,
     followRedirects: true,
+    tool: options.tool ?? "verify",
   });
   const cache = new Map<string, Promise<ProviderResponse>>();
   const parsedBodies: ParseCache = new Map();

@@ -83,7 +83,7 @@ describe("a curl line sends what the fuzzer sent", () => {
   for (const fuzzRequest of cases)
     it(`${fuzzRequest.method} ${targetOf(fuzzRequest)}`, async () => {
       seen.length = 0;
-      const exchanger = createHttpClient({ baseUrl: base, timeoutMs: 5000, maxResponseBytes: 1000, maxSockets: 1 });
+      const exchanger = createHttpClient({ baseUrl: base, timeoutMs: 5000, maxResponseBytes: 1000, maxSockets: 1, tool: "fuzz" });
       await exchanger.send({
         method: fuzzRequest.method,
         target: targetOf(fuzzRequest),

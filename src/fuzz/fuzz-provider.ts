@@ -206,6 +206,7 @@ export async function fuzzProvider(options: FuzzOptions): Promise<FuzzReport> {
     timeoutMs: run.timeoutMs,
     maxResponseBytes: run.maxResponseBytes,
     maxSockets: run.concurrency,
+    tool: "fuzz",
   });
   try {
     return await fuzzWith(client, run, plan, startedAt, started, options.onProgress);

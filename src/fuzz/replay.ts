@@ -155,6 +155,7 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
     timeoutMs: run.timeoutMs,
     maxResponseBytes: run.maxResponseBytes,
     maxSockets: 1,
+    tool: "replay",
   });
   const send = (request: Omit<FuzzRequest, "index" | "phase">): Promise<FuzzOutcome> =>
     client.send({

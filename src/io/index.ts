@@ -21,3 +21,4 @@ export { createRedactor, redactSecrets, redactUrlCredentials, redactUrlSecrets, 
 export { InputFileError, MAX_INPUT_FILE_BYTES, readRegularFile } from "./read-regular-file.js";
 export { isSameFile, refuseOutputOverInput } from "./same-file.js";
 export type { NamedPath } from "./same-file.js";
+export { toolkitVersion } from "./toolkit-version.js";

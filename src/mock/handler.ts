@@ -9,7 +9,7 @@ import { isToolkitError, ToolkitError } from "../errors.js";
 import { createMockConsole, type CheckedSession } from "./console/index.js";
 import { createDatasetLoader, type DatasetLoader } from "./off-thread-loader.js";
 import { checkJournalFilter, createJournal, type JournalFilter, type JournalEntry, type JournalRecord } from "./journal.js";
-import { createSessions, sessionOf, type Sessions } from "./sessions.js";
+import { createSessions, isSessionName, sessionNameFault, sessionOf, type Sessions } from "./sessions.js";
 import { enactFault } from "./socket-faults.js";
 import { isTransportFault } from "./faults.js";
 import { escapeControl } from "../check/escape-control.js";
@@ -29,6 +29,7 @@ import { datasetCounts, type DatasetIndex } from "./dataset-index.js";
 import type { RequestHeaders } from "./cors.js";
 import type { DataChangeEvent, NodeResponseLike, Scheduler } from "./types.js";
 import { createAnswerObserver } from "../coverage/observe-answer.js";
+import { isToolRequest } from "../contract/tool-user-agent.js";
 import type { Observation } from "../coverage/observation.js";
 
 export type { NodeResponseLike, Scheduler, SocketLike } from "./types.js";
@@ -93,6 +94,8 @@ export interface MockHandler {
   setIndex(index: DatasetIndex, source?: string): string;
   /** The request journal: every request answered or faulted, oldest first, filtered (see JournalFilter). */
   requests(filter?: JournalFilter): JournalEntry[];
+  /** Forgets the journal, or one session's entries; returns how many. */
+  clearRequests(session?: string): number;
   /** The sessions (X-Mock-Session): what `PUT /_mock/api/sessions/NAME` sets. */
   readonly sessions: Sessions;
   /** Drops responses still waiting for their delay, hung and dribbling ones, and ends the console's event streams. */
@@ -252,8 +255,9 @@ export function createMockHandler(options: MockHandlerOptions, preloaded?: Datas
       response.end(answer.body);
     }
     // Observed at once: a kept answer's observation is a map lookup (observe-answer.ts), and the
-    // recorder batches its writes.
-    if (observeAnswer !== undefined)
+    // recorder batches its writes. The toolkit's own tools (verify, fuzz, snapshot: their User-Agent)
+    // are no consumer: their requests are no coverage of the client.
+    if (observeAnswer !== undefined && !isToolRequest(request.headers["user-agent"]))
       try {
         const observation = observeAnswer(method, url, answer);
         if (observation !== undefined) record!(observation);
@@ -337,6 +341,12 @@ export function createMockHandler(options: MockHandlerOptions, preloaded?: Datas
       const checked = checkJournalFilter(filter, "server.requests");
       tell(); // this turn's requests too
       return journal.list(checked);
+    },
+    clearRequests: (session?: string): number => {
+      if (session !== undefined && (typeof session !== "string" || !isSessionName(session)))
+        throw new ToolkitError("E_USAGE", `server.clearRequests: ${sessionNameFault("session", String(session))}`);
+      tell(); // this turn's requests are cleared too
+      return journal.clear(session);
     },
     sessions,
     dispose(): void {

@@ -24,7 +24,7 @@ export { CONSOLE_PATH, MAX_EVENT_SUBSCRIBERS, MAX_EVENT_BUFFERED_BYTES } from ".
 export type { DatasetInfo, LoggedRequest } from "./console/api.js";
 export { FAULTS, FAULT_DESCRIPTIONS, GATEWAY_PAGE } from "./faults.js";
 export type { FaultName } from "./faults.js";
-export { JOURNAL_SIZE } from "./journal.js";
+export { JOURNAL_SIZE, JOURNAL_TOTAL } from "./journal.js";
 export type { JournalEntry, JournalFilter } from "./journal.js";
 export { parseScenarioSetting } from "./scenario-switch.js";
 export type { RespondSetting, ScenarioSetting, ScenarioSwitch } from "./scenario-switch.js";

@@ -197,3 +197,70 @@ describe("journalEntry", () => {
     expect(Object.getPrototypeOf(entry.query)).toBe(Object.prototype);
   });
 });
+
+describe("the journal, kept per session (issue 40)", () => {
+  it("each session keeps its last `size`, all together the last `total`; a busy session leaves a quiet one's entries", () => {
+    const journal = createJournal(3, 5);
+    journal.add(T0, record("/quiet", { session: "quiet" }));
+    for (let i = 1; i <= 4; i++) journal.add(T0, record(`/busy${i}`, { session: "busy" }));
+    expect(journal.list().map((e) => e.url)).toEqual(["/quiet", "/busy2", "/busy3", "/busy4"]);
+    expect(journal.list({ session: "busy" }).map((e) => e.id)).toEqual([3, 4, 5]);
+    // Past the total (the last 5 ids): the oldest entry of any session goes.
+    journal.add(T0, record("/none1"));
+    journal.add(T0, record("/none2"));
+    expect(journal.list().map((e) => e.url)).toEqual(["/busy2", "/busy3", "/busy4", "/none1", "/none2"]);
+    expect(journal.list({ session: "quiet" })).toEqual([]);
+  });
+
+  it("clear(session) forgets that session's entries only, clear(null) the requests without one; both count them", () => {
+    const journal = createJournal(10);
+    journal.add(T0, record("/a", { session: "a" }));
+    journal.add(T0, record("/none"));
+    journal.add(T0, record("/b", { session: "b" }));
+    journal.add(T0, record("/a2", { session: "a" }));
+    expect(journal.clear("a")).toBe(2);
+    expect(journal.clear("a")).toBe(0);
+    expect(journal.list().map((e) => e.url)).toEqual(["/none", "/b"]);
+    expect(journal.clear(null)).toBe(1);
+    expect(journal.list().map((e) => e.url)).toEqual(["/b"]);
+    expect(journal.clear()).toBe(1);
+    expect(journal.add(T0, record("/c", { session: "a" }))).toBe(5);
+  });
+
+  it("agrees with a plain model over 20,000 random adds, clears and lists", () => {
+    const size = 7;
+    const total = 20;
+    const journal = createJournal(size, total);
+    let model: Array<{ id: number; session: string | undefined }> = [];
+    let next = 1;
+    let state = 12345;
+    const random = (n: number): number => ((state = (state * 1103515245 + 12345) % 2147483648), state % n);
+    const sessions = [undefined, "a", "b", "c"];
+    for (let step = 0; step < 20_000; step++) {
+      const roll = random(100);
+      const session = sessions[random(sessions.length)];
+      if (roll < 85) {
+        const id = journal.add(T0, record(`/r${next}`, { session }));
+        expect(id).toBe(next);
+        model.push({ id: next++, session });
+        // Past the session's bound, then past the total: the oldest goes.
+        const mine = model.filter((e) => e.session === session);
+        if (mine.length > size) model = model.filter((e) => e !== mine[0]);
+        model = model.filter((e) => e.id > next - 1 - total);
+      } else if (roll < 90) {
+        const expected = model.filter((e) => e.session === session).length;
+        expect(journal.clear(session ?? null)).toBe(expected);
+        model = model.filter((e) => e.session !== session);
+      } else if (roll < 91) {
+        expect(journal.clear()).toBe(model.length);
+        model = [];
+      } else {
+        const since = random(next + 1);
+        const filter = session === undefined ? { since } : { session, since };
+        expect(journal.list(filter).map((e) => e.id)).toEqual(
+          model.filter((e) => e.id > since && (session === undefined || e.session === session)).map((e) => e.id),
+        );
+      }
+    }
+  });
+});

@@ -11,7 +11,7 @@ import { REDACTED, redactSecrets } from "../io/redact.js";
 import { isPlainObject } from "../types/json.js";
 import type { RequestHeaders } from "./cors.js";
 import type { FaultName } from "./faults.js";
-import { isSessionName, sessionNameFault } from "./sessions.js";
+import { isSessionName, sessionNameFault } from "./session-name.js";
 
 /** One journal entry, as served (JSON) and as `requests()` returns it. */
 export interface JournalEntry {
@@ -68,8 +68,6 @@ export interface JournalFilter {
   /** An entry id (entries after it) or an instant (ISO 8601 or a Date: entries at or after it). */
   since?: number | string | Date;
 }
-
-export const JOURNAL_SIZE = 1000;
 
 /** The keys of a JournalFilter. */
 export const JOURNAL_FILTER_KEYS = ["operation", "session", "since"] as const;
@@ -169,8 +167,11 @@ export interface Journal {
   add(atMs: number, record: JournalRecord): number;
   /** Oldest first, filtered. */
   list(filter?: JournalFilter): JournalEntry[];
-  /** Forgets every entry (ids go on increasing). */
-  clear(): void;
+  /**
+   * Forgets every entry, or only those of `session` (`null`: the requests without a session); ids go on
+   * increasing. Returns how many entries it forgot.
+   */
+  clear(session?: string | null): number;
 }
 
 /** What is wrong with a `since` value, if anything, else its id or instant. */
@@ -187,39 +188,94 @@ export function readSince(since: number | string | Date): { afterId: number } | 
   return { fromMs: ms };
 }
 
+/** Entries kept per session (the requests without a session are one more): its oldest go first. */
+export const JOURNAL_SIZE = 1000;
+/** Entries kept in all, every session together: past it the oldest entry of any session goes. */
+export const JOURNAL_TOTAL = 10_000;
+
 /**
- * A ring of the last `size` requests. Ids are consecutive, so the slot of id N holds N for as long as
- * N is among the last `size`.
+ * The journal, kept per session: each session (and the requests without one) keeps its last `size`
+ * entries, so a busy test worker never pushes another's entries out, and all of them together the last
+ * `total`. Ids are consecutive over the whole journal, so the slot of id N in the ring of `total` holds N
+ * for as long as N is among the last `total`; a slot emptied (its session past `size`, or cleared) is
+ * skipped. Adding is O(1); listing and clearing a session walk at most `total` slots.
  */
-export function createJournal(size = JOURNAL_SIZE): Journal {
-  const records = new Array<JournalRecord | undefined>(size);
-  const times = new Float64Array(size);
+export function createJournal(size = JOURNAL_SIZE, total = Math.max(size, JOURNAL_TOTAL)): Journal {
+  const records = new Array<JournalRecord | undefined>(total);
+  const times = new Float64Array(total);
+  /** The ids each session holds, oldest first (`head`: the first still held); "" keys no session. */
+  const held = new Map<string, { ids: number[]; head: number }>();
   let next = 1;
-  let first = 1;
+  const keyOf = (session: string | null | undefined): string => (session === undefined || session === null ? "" : `s:${session}`);
+  /** Forgets the oldest id of `key`'s queue (the slot's record goes if it still holds that id). */
+  const dropOldest = (key: string, queue: { ids: number[]; head: number }): void => {
+    const id = queue.ids[queue.head++]!;
+    if (records[id % total] !== undefined && id > next - 1 - total) records[id % total] = undefined;
+    if (queue.head === queue.ids.length) held.delete(key);
+    else if (queue.head > 1024 && queue.head * 2 > queue.ids.length) {
+      queue.ids = queue.ids.slice(queue.head);
+      queue.head = 0;
+    }
+  };
   return {
     add(atMs, record) {
-      records[next % size] = record;
-      times[next % size] = atMs;
-      return next++;
+      const id = next++;
+      const slot = id % total;
+      // The ring wraps: the entry it overwrites is the oldest of its session.
+      const evicted = records[slot];
+      if (evicted !== undefined) {
+        const key = keyOf(evicted.session);
+        const queue = held.get(key);
+        if (queue !== undefined) dropOldest(key, queue);
+      }
+      records[slot] = record;
+      times[slot] = atMs;
+      const key = keyOf(record.session);
+      let queue = held.get(key);
+      if (queue === undefined) held.set(key, (queue = { ids: [], head: 0 }));
+      queue.ids.push(id);
+      if (queue.ids.length - queue.head > size) dropOldest(key, queue);
+      return id;
     },
     list(filter = {}) {
       const since = filter.since === undefined ? { afterId: 0 } : readSince(filter.since);
       if ("fault" in since) throw new RangeError(since.fault);
       const after = "afterId" in since ? since.afterId : 0;
       const out: JournalEntry[] = [];
-      for (let id = Math.max(after + 1, next - size, first); id < next; id++) {
-        const record = records[id % size]!;
-        const at = times[id % size]!;
+      // One session's entries: walk its own queue, not the whole ring.
+      const queue = filter.session === undefined ? undefined : held.get(keyOf(filter.session));
+      if (filter.session !== undefined && queue === undefined) return out;
+      const ids: Iterable<number> =
+        queue === undefined ? range(Math.max(after + 1, next - total), next) : queue.ids.slice(queue.head).filter((id) => id > after);
+      for (const id of ids) {
+        const record = records[id % total];
+        if (record === undefined || (queue !== undefined && id <= next - 1 - total)) continue;
+        const at = times[id % total]!;
         if ("fromMs" in since && at < since.fromMs) continue;
         if (filter.operation !== undefined && record.operationId !== filter.operation) continue;
-        if (filter.session !== undefined && record.session !== filter.session) continue;
         out.push(journalEntry(id, at, record));
       }
       return out;
     },
-    clear() {
-      first = next;
-      records.fill(undefined);
+    clear(session) {
+      if (session === undefined) {
+        let count = 0;
+        for (const queue of held.values()) count += queue.ids.length - queue.head;
+        records.fill(undefined);
+        held.clear();
+        return count;
+      }
+      const key = keyOf(session);
+      const queue = held.get(key);
+      if (queue === undefined) return 0;
+      held.delete(key);
+      const ids = queue.ids.slice(queue.head);
+      for (const id of ids) if (id > next - 1 - total) records[id % total] = undefined;
+      return ids.length;
     },
   };
+}
+
+function* range(from: number, to: number): Generator<number> {
+  for (let id = Math.max(from, 1); id < to; id++) yield id;
 }

@@ -81,11 +81,13 @@ export interface RunningMockServer {
   /** Live mode: what moves and over what time, e.g. `7 evaluations and 12 human evaluations move ... over 30s`. */
   live?: string;
   /**
-   * The request journal: every request the mock answered or faulted (the last 1,000), oldest first;
-   * `operation`, `session` and `since` (an entry id, or an instant) filter it. What
-   * `GET /_mock/api/requests` serves.
+   * The request journal: every request the mock answered or faulted (the last 1,000 of each session,
+   * 10,000 in all), oldest first; `operation`, `session` and `since` (an entry id, or an instant)
+   * filter it. What `GET /_mock/api/requests` serves.
    */
   requests(filter?: JournalFilter): JournalEntry[];
+  /** Forgets the journal, or one session's entries (`DELETE /_mock/api/requests[?session=NAME]`); returns how many. */
+  clearRequests(session?: string): number;
   /** Stops watching, drops open connections and pending delayed responses, and stops listening. */
   close(): Promise<void>;
 }

@@ -246,6 +246,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   const url = `http://${urlHost(host)}:${port}${normalizeBasePath(options.basePath)}`;
   const live = server.mock.liveSummary();
-  const requests = server.mock.requests;
-  return live === undefined ? { url, port, served, requests, close } : { url, port, served, live, requests, close };
+  const { requests, clearRequests } = server.mock;
+  return live === undefined
+    ? { url, port, served, requests, clearRequests, close }
+    : { url, port, served, live, requests, clearRequests, close };
 }

@@ -5,30 +5,25 @@
 import { isToolkitError } from "../errors.js";
 import { isPlainObject } from "../types/json.js";
 import { firstHeader, type RequestHeaders } from "./cors.js";
+import { SESSION_HEADER, isSessionName, sessionNameFault } from "./session-name.js";
 import type { MockCore } from "./core.js";
 import { NO_PLAN, type ScenarioPlan } from "./scenarios.js";
-import { describePlan, parseScenarioSetting, type ScenarioSwitch } from "./scenario-switch.js";
+import { describePlan, parseScenarioSetting, type ScenarioSetting, type ScenarioSwitch } from "./scenario-switch.js";
+import { namedOperations, stackScenario } from "./stack-scenario.js";
 
-export const SESSION_HEADER = "x-mock-session";
-export const SESSION_COOKIE = "mock-session";
+export { SESSION_COOKIE, SESSION_HEADER, isSessionName, sessionNameFault } from "./session-name.js";
 /** Sessions kept at once; one more is refused (409) until one is deleted. */
 export const MAX_SESSIONS = 256;
 /** The sessions' data together, as sent (bytes of JSON); a PUT past it is refused (409) until one is deleted. */
 export const MAX_SESSION_DATA_BYTES = 256 * 1024 * 1024;
-const NAME = /^[A-Za-z0-9._-]{1,64}$/;
 const COOKIE = /(?:^|;\s*)mock-session=([^;]*)/;
-
-export const isSessionName = (name: string): boolean => NAME.test(name);
-/** What is wrong with a session name, `what` naming where it came from (`X-Mock-Session`, `session`). */
-export const sessionNameFault = (what: string, given: string): string =>
-  `${what} must be 1 to 64 letters, digits, '.', '_' or '-', got ${JSON.stringify(given.slice(0, 80))}`;
 
 /** The session a request names (header first, then cookie), undefined for none, or what is wrong with the name. */
 export function sessionOf(headers: RequestHeaders): string | undefined | { fault: string } {
   const header = firstHeader(headers[SESSION_HEADER]);
   if (header !== undefined) {
     const name = header.trim();
-    return NAME.test(name) ? name : { fault: sessionNameFault("X-Mock-Session", name) };
+    return isSessionName(name) ? name : { fault: sessionNameFault("X-Mock-Session", name) };
   }
   const cookie = headers.cookie;
   if (cookie === undefined) return undefined;
@@ -41,7 +36,7 @@ export function sessionOf(headers: RequestHeaders): string | undefined | { fault
   } catch {
     name = raw; // broken %-escapes: shown as sent, and refused below
   }
-  return NAME.test(name) ? name : { fault: sessionNameFault("the mock-session cookie", name) };
+  return isSessionName(name) ? name : { fault: sessionNameFault("the mock-session cookie", name) };
 }
 
 export interface Session {
@@ -83,14 +78,19 @@ export function sessionBodyShape(body: unknown): Refusal | { ok: true; plan: Sce
   return { ok: true, plan, data: body.data };
 }
 
+/** The scenario of a body whose shape was checked. */
+const scenarioOfBody = (body: unknown): ScenarioSetting => (body as { scenario: ScenarioSetting }).scenario;
+
 export interface Sessions {
   get(name: string): Session | undefined;
   /**
    * Sets a session from a body `{ data?, scenario? }` of `bytes` bytes: checked whole before anything
    * changes. `checked`: the core of its data, already checked and indexed (off the request thread),
-   * served instead of checking `body.data` here.
+   * served instead of checking `body.data` here. `stack` (PATCH) changes only what the body names, as
+   * `handlers.use` does: its data if it has some, the scenario of the operations its scenario names;
+   * the rest of the session (or the default, for a new one) stays.
    */
-  put(name: string, body: unknown, bytes?: number, checked?: MockCore): SessionPut;
+  put(name: string, body: unknown, bytes?: number, checked?: MockCore, stack?: boolean): SessionPut;
   /** Whether a body of `bytes` bytes for `name` could be set now (the name, the count and the bytes), before it is read or checked. */
   admits(name: string, bytes: number): Refusal | undefined;
   delete(name: string): boolean;
@@ -103,7 +103,7 @@ export function createSessions(makeCore: (data: unknown, source: string) => Mock
   const sizes = new Map<string, number>();
   let total = 0;
   const admits = (name: string, bytes: number): Refusal | undefined => {
-    if (!NAME.test(name)) return { ok: false, status: 400, detail: sessionNameFault("a session name", name) };
+    if (!isSessionName(name)) return { ok: false, status: 400, detail: sessionNameFault("a session name", name) };
     if (!sessions.has(name) && sessions.size >= MAX_SESSIONS)
       return { ok: false, status: 409, detail: `${MAX_SESSIONS} sessions are set already: delete one first (DELETE .../sessions/NAME)` };
     if (total - (sizes.get(name) ?? 0) + bytes > MAX_SESSION_DATA_BYTES)
@@ -117,10 +117,14 @@ export function createSessions(makeCore: (data: unknown, source: string) => Mock
   return {
     get: (name) => sessions.get(name),
     admits,
-    put(name, body, bytes = 0, checked) {
-      if (!NAME.test(name)) return { ok: false, status: 400, detail: sessionNameFault("a session name", name) };
+    put(name, body, bytes = 0, checked, stack = false) {
+      if (!isSessionName(name)) return { ok: false, status: 400, detail: sessionNameFault("a session name", name) };
       const shape = sessionBodyShape(body);
       if (!shape.ok) return shape;
+      const before = stack ? sessions.get(name) : undefined;
+      const hasData = checked !== undefined || (shape.data !== undefined && shape.data !== null);
+      // A stacked change without data keeps the session's data, and its bytes.
+      if (before !== undefined && !hasData) bytes = sizes.get(name) ?? 0;
       const refused = admits(name, bytes);
       if (refused !== undefined) return refused;
       let core = checked;
@@ -131,7 +135,17 @@ export function createSessions(makeCore: (data: unknown, source: string) => Mock
           if (!isToolkitError(error)) throw error;
           return { ok: false, status: 422, detail: `${error.code} ${error.message}` };
         }
-      const session: Session = { name, plan: shape.plan, core };
+      const session: Session =
+        before === undefined
+          ? { name, plan: shape.plan, core }
+          : {
+              name,
+              plan:
+                (body as { scenario?: unknown }).scenario === undefined
+                  ? before.plan
+                  : stackScenario(before.plan, shape.plan, namedOperations(scenarioOfBody(body)), "session scenario"),
+              core: hasData ? core : before.core,
+            };
       sessions.set(name, session);
       total += bytes - (sizes.get(name) ?? 0);
       sizes.set(name, bytes);

@@ -25,7 +25,7 @@ import { parseScenarioSetting, type ScenarioSetting } from "../mock/scenario-swi
 import { NO_PLAN } from "../mock/scenarios.js";
 import type { LiveMockOptions } from "../mock/live.js";
 import { OPERATION_IDS, type OperationId } from "../contract/operations.js";
-import { namedOperations, stackScenario } from "./stack-scenario.js";
+import { namedOperations, stackScenario } from "../mock/stack-scenario.js";
 
 export interface MswHandlerOptions extends Omit<MockCoreOptions, "data"> {
   /**

@@ -46,7 +46,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 async function fetchList(context: ProviderStateContext, path: string): Promise<JsonList> {
   const client =
     context.client ??
-    createProviderClient({ baseUrl: context.baseUrl, timeoutMs: context.timeoutMs ?? DEFAULT_TIMEOUT_MS, concurrency: 1 });
+    createProviderClient({ baseUrl: context.baseUrl, timeoutMs: context.timeoutMs ?? DEFAULT_TIMEOUT_MS, concurrency: 1, tool: "pact" });
   let response: ProviderResponse;
   try {
     response = await client.get(path, { app_id: context.appId });

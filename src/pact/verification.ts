@@ -152,7 +152,7 @@ async function verifyPacts(options: PactVerificationOptions): Promise<PactVerifi
       : options.pactFiles
         ? await readPactFiles(options.pactFiles)
         : await readCommittedPacts();
-  const client = options.client ?? createProviderClient({ baseUrl, timeoutMs, concurrency: 1 });
+  const client = options.client ?? createProviderClient({ baseUrl, timeoutMs, concurrency: 1, tool: "pact" });
   await assertProviderUp(client, options.appId);
 
   let states: ProviderStateServer | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSessionName } from "../mock/sessions.js";
+import { isSessionName } from "../mock/session-name.js";
 import { mockSessionName } from "./session-name.js";
 
 describe("mockSessionName", () => {

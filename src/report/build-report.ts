@@ -7,7 +7,7 @@ import { plural } from "../check/format-findings.js";
 import { redactSecrets } from "../io/redact.js";
 import { weight } from "./group-findings.js";
 import type { CheckSection, Report, ReportCheck, ReportCounts, ReportFinding, ReportSection } from "./model.js";
-import { toolkitVersion } from "./version.js";
+import { toolkitVersion } from "../io/toolkit-version.js";
 
 /** A check as a tool hands it over: its findings themselves, counted here. */
 export interface DraftCheck extends Omit<ReportCheck, "errors" | "warnings" | "known" | "findings"> {

@@ -30,4 +30,4 @@ export type { TextOptions } from "./render-text.js";
 export { REPORT_SCHEMA_ID, writeJsonReport } from "./write-json-report.js";
 export { renderJUnit } from "./render-junit.js";
 export { htmlPieces, renderHtml, writeHtmlReport } from "./html/render-html.js";
-export { toolkitVersion } from "./version.js";
+export { toolkitVersion } from "../io/toolkit-version.js";

@@ -94,6 +94,7 @@ export async function collectFromProvider(source: ProviderSource): Promise<Colle
     timeoutMs: source.timeoutMs,
     concurrency: source.concurrency,
     maxResponseBytes: source.maxResponseBytes,
+    tool: "snapshot",
     ...(source.headers === undefined ? {} : { headers: source.headers }),
   });
   const findings: ProviderFinding[] = [];

@@ -88,4 +88,16 @@ describe("browser entries", () => {
     console.info(`evals-contract/build: ${(code.length / 1024).toFixed(1)} kB minified, ${(gzipped / 1024).toFixed(1)} kB gzipped`);
     expect(gzipped).toBeLessThanOrEqual(16 * 1024);
   }, 60_000);
+
+  it("evals-contract/mock-client imports no Node built-in and nothing of the mock's core, and is small", async () => {
+    const { nodeImports, chunks } = await bundle("src/mock-client/index.ts");
+    expect(nodeImports).toEqual([]);
+    const modules = chunks.flatMap((c) => Object.keys(c.modules));
+    // Only what a client needs: no core, no scenarios, no dataset index, no dependency.
+    expect(modules.filter((id) => /src\/mock\/(core|scenarios|dataset-index|handler)\.ts|node_modules/.test(id))).toEqual([]);
+    expect(chunks).toHaveLength(1);
+    const gzipped = gzipSync(chunks[0]!.code).length;
+    console.info(`evals-contract/mock-client: ${(gzipped / 1024).toFixed(1)} kB gzipped`);
+    expect(gzipped).toBeLessThanOrEqual(8 * 1024);
+  }, 60_000);
 });

@@ -1,20 +1,19 @@
-// The README's "MSW in the browser" code is the code test/browser/msw-browser.test.ts runs: each
-// block of the frontend section labelled `// examples/<file>` is that file, byte for byte, or with
-// `(excerpt)` a run of its lines; the three steps are there, and each example is shown.
+// docs/browser.md's code (the README's front page links there) is the code test/browser/msw-browser.test.ts
+// runs: each block labelled `// examples/<file>` is that file, byte for byte, or with `(excerpt)` a run of
+// its lines; the three steps are there, and each example is shown.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "./msw-project.js";
 
-const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-const section = readme.slice(readme.indexOf("<!-- section:frontend -->"), readme.indexOf("<!-- /section:frontend -->"));
+const section = readFileSync(join(ROOT, "docs/browser.md"), "utf8");
 const blocks = [...section.matchAll(/^```ts\n\/\/ (examples\/\S+)( \(excerpt\))?\n([\s\S]*?)^```$/gm)].map((match) => ({
   file: match[1]!,
   excerpt: match[2] !== undefined,
   code: match[3]!,
 }));
 
-describe("README, section frontend: MSW in the browser", () => {
+describe("docs/browser.md: MSW in the browser", () => {
   it("has the three steps", () => {
     expect(section).toContain("1. `npm i -D msw`");
     expect(section).toContain("2. `npx msw init public --save`");
@@ -30,9 +29,9 @@ describe("README, section frontend: MSW in the browser", () => {
     ]);
   });
 
-  it.each(blocks)("$file: the README's code is the example's", ({ file, excerpt, code }) => {
+  it.each(blocks)("$file: the page's code is the example's", ({ file, excerpt, code }) => {
     const source = readFileSync(join(ROOT, file), "utf8");
-    if (excerpt) expect(source.includes(code), `README's excerpt is not in ${file}:\n${code}`).toBe(true);
+    if (excerpt) expect(source.includes(code), `docs/browser.md's excerpt is not in ${file}:\n${code}`).toBe(true);
     else expect(code).toBe(source);
   });
 });

@@ -1,5 +1,5 @@
 // docs/build.md says what the builders do: every case id has its line, the Vitest + MSW example is
-// the code test/build/msw-example.test.ts runs, and the README's frontend section points to the page.
+// the code test/build/msw-example.test.ts runs, and the README points to the page.
 import { readFileSync } from "node:fs";
 import { format, resolveConfig } from "prettier";
 import { describe, expect, it } from "vitest";
@@ -26,10 +26,9 @@ describe("docs/build.md", () => {
     expect(block).toBe(await format(test, options));
   });
 
-  it("is where the README's frontend section points for the builders", () => {
+  it("is where the README points for the builders, whose frontend tour uses them", () => {
     const readme = read("README.md");
-    const frontend = readme.slice(readme.indexOf("<!-- section:frontend -->"), readme.indexOf("<!-- /section:frontend -->"));
-    expect(frontend).toContain("(docs/build.md)");
-    expect(frontend).toContain('from "evals-contract/build"');
+    expect(readme).toContain("[builders](docs/build.md)");
+    expect(readme).toContain('from "evals-contract/build"');
   });
 });

@@ -39,7 +39,7 @@ describe("check names in the docs", () => {
     ).toEqual(["filter-bypass", "trailing-slash", "missing-app-id", "leak"]);
   });
 
-  it.each(["docs/verify.md", "docs/reports.md"])("%s shows only checks that exist", (page) => {
+  it.each(["README.md", "docs/verify.md", "docs/reports.md"])("%s shows only checks that exist", (page) => {
     const shown = checksShown(read(page));
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.filter((name) => !isKnown(name))).toEqual([]);

@@ -54,7 +54,7 @@ describe("the printed curl line sends the header the fuzzer sent, byte for byte"
   for (const [name, value] of sendable)
     it(`${name}: what fuzz sent and what the printed line sends are the same bytes`, async () => {
       const server = await startRawServer();
-      const client = createHttpClient({ baseUrl: server.url, timeoutMs: 5000, maxResponseBytes: 1000, maxSockets: 1 });
+      const client = createHttpClient({ baseUrl: server.url, timeoutMs: 5000, maxResponseBytes: 1000, maxSockets: 1, tool: "fuzz" });
       const fuzzRequest = request();
       await client.send({ method: "GET", target: fuzzRequest.path, headers: [["x-probe", value], ...fuzzRequest.headers] });
       client.close();
@@ -75,7 +75,7 @@ describe("the printed curl line sends the header the fuzzer sent, byte for byte"
   it("a write with its two-byte body: the head is Latin-1 too (node wrote it as UTF-8 beside a string body)", async () => {
     const server = await startRawServer();
     const fuzzRequest = request({ method: "POST", body: "{}", headers: [["content-type", "application/json"]] });
-    const client = createHttpClient({ baseUrl: server.url, timeoutMs: 5000, maxResponseBytes: 1000, maxSockets: 1 });
+    const client = createHttpClient({ baseUrl: server.url, timeoutMs: 5000, maxResponseBytes: 1000, maxSockets: 1, tool: "fuzz" });
     await client.send({ method: "POST", target: fuzzRequest.path, headers: [["x-probe", "José"], ...fuzzRequest.headers], body: "{}" });
     client.close();
     await bash(curlCommand(server.url, fuzzRequest, [["x-probe", "José"]]));
@@ -88,7 +88,7 @@ describe("the printed curl line sends the header the fuzzer sent, byte for byte"
   it("a body-less POST (a shrunk write): one framing, Content-Length 0, from the client and the curl line alike", async () => {
     const server = await startRawServer();
     const fuzzRequest = request({ method: "POST" });
-    const client = createHttpClient({ baseUrl: server.url, timeoutMs: 5000, maxResponseBytes: 1000, maxSockets: 1 });
+    const client = createHttpClient({ baseUrl: server.url, timeoutMs: 5000, maxResponseBytes: 1000, maxSockets: 1, tool: "fuzz" });
     await client.send({ method: "POST", target: fuzzRequest.path, headers: fuzzRequest.headers });
     client.close();
     await bash(curlCommand(server.url, fuzzRequest));

@@ -1,5 +1,6 @@
-// Every fault is where a user looks for it: `mock --help`, docs/mock.md's table and the README's
-// "Testing a frontend" table, one row each, and no row for a fault that does not exist.
+// Every fault is where a user looks for it: `mock --help`, docs/mock.md's table and docs/msw.md's (where
+// the README's frontend tour points), one row each, and no row for a fault that does not exist; the README
+// names each.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { FAULTS } from "../../src/mock/index.js";
@@ -15,10 +16,16 @@ describe("the faults are documented", () => {
     expect(rows(section(read("docs/mock.md"), "## Faults", "\n## "))).toEqual([...FAULTS]);
   });
 
-  it("the README's Testing a frontend section has a row for each, in order", () => {
-    expect(rows(section(read("README.md"), "<!-- section:testing-a-frontend -->", "<!-- /section:testing-a-frontend -->"))).toEqual([
-      ...FAULTS,
-    ]);
+  it("docs/msw.md has a row for each, in order", () => {
+    expect(rows(section(read("docs/msw.md"), "## Faults", "\n## "))).toEqual([...FAULTS]);
+  });
+
+  it("the README's frontend tour names each, in order, and links to docs/msw.md's table", () => {
+    const line = /^.*\[docs\/msw\.md\]\(docs\/msw\.md#faults\).*$/m.exec(read("README.md").replace(/\n(?!\n)/g, " "))?.[0] ?? "";
+    const named = [...line.matchAll(/`([a-z]+)`/g)]
+      .map((match) => match[1]!)
+      .filter((name) => (FAULTS as readonly string[]).includes(name));
+    expect(named).toEqual([...FAULTS]);
   });
 
   it("mock --help lists each with what it does", async () => {

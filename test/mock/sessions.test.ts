@@ -163,7 +163,8 @@ describe("sessions: each its own data and scenario", () => {
     const c = listEvaluations(APP_A);
     expect(await call(c, header("short-lived"))).toEqual(plain(OWN, c));
     const deleted = await raw(session("short-lived"), { method: "DELETE" });
-    expect([deleted.status, JSON.parse(deleted.text)]).toEqual([200, { name: "short-lived", deleted: true }]);
+    // Its journal entries go with it (issue 40): the one request above.
+    expect([deleted.status, JSON.parse(deleted.text)]).toEqual([200, { name: "short-lived", deleted: true, requestsCleared: 1 }]);
     expect(await call(c, header("short-lived"))).toEqual(plain(DEFAULT, c));
     expect(await call(getHumanEvaluation(DEFAULT.human_evaluations[0]!.id), header("short-lived"))).toEqual(
       plain(DEFAULT, getHumanEvaluation(DEFAULT.human_evaluations[0]!.id)),
@@ -481,7 +482,7 @@ describe("the sessions API's edges", () => {
 
   it("other methods on a session are 405", async () => {
     const answer = await sendJson(session("posted"), "POST", {});
-    expect([answer.status, answer.headers.allow, answer.text]).toEqual([405, "GET, PUT, DELETE", '{"detail":"Method Not Allowed"}']);
+    expect([answer.status, answer.headers.allow, answer.text]).toEqual([405, "GET, PUT, PATCH, DELETE", '{"detail":"Method Not Allowed"}']);
   });
 });
 

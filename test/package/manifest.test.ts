@@ -23,7 +23,7 @@ const pkg = read("package.json") as {
 const lock = read("package-lock.json") as { packages: Record<string, { version?: string }> };
 const PEERS = Object.keys(OPTIONAL_PEERS) as OptionalPeer[];
 
-// What the README's install table says: the peer majors each supported Node line gets.
+// What docs/install.md's peer table says: the peer majors each supported Node line gets.
 const NEWEST_PEERS: Array<[node: string, peers: Record<OptionalPeer, string>]> = [
   ["20.19.0", { "@pact-foundation/pact": "^16.5.0", "@stoplight/prism-cli": "5.14.2", msw: "^2", "@playwright/test": "^1.50.0" }],
   ["22.12.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "5.14.2", msw: "^3", "@playwright/test": "^1.50.0" }],

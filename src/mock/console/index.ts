@@ -248,7 +248,20 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     sendJson(response, 200, { requests: journal.list(filter) });
   }
 
-  /** `api/sessions/NAME`: GET shows it, PUT sets it from `{ data?, scenario? }`, DELETE removes it. */
+  /** `DELETE api/requests`: forgets the journal, or one session's entries (`?session=NAME`). */
+  function clearRequests(response: ServerResponse, query: URLSearchParams): void {
+    const other = [...query.keys()].find((name) => name !== "session");
+    if (other !== undefined)
+      return sendJson(response, 400, fault(`unknown parameter ${JSON.stringify(other)} (DELETE takes only session)`));
+    const session = query.get("session");
+    if (session !== null && !isSessionName(session)) return sendJson(response, 400, fault(sessionNameFault("session", session)));
+    sendJson(response, 200, { cleared: journal.clear(session ?? undefined) });
+  }
+
+  /**
+   * `api/sessions/NAME`: GET shows it, PUT sets it from `{ data?, scenario? }`, PATCH stacks that onto
+   * it (as `handlers.use` does), DELETE removes it and its journal entries.
+   */
   async function session(request: IncomingMessage, response: ServerResponse, name: string): Promise<void> {
     const method = request.method ?? "GET";
     if (method === "GET") {
@@ -259,8 +272,10 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     }
     if (method === "DELETE") {
       supersede(name);
-      return sessions.delete(name)
-        ? sendJson(response, 200, { name, deleted: true })
+      const deleted = sessions.delete(name);
+      const cleared = journal.clear(name);
+      return deleted || cleared > 0
+        ? sendJson(response, 200, { name, deleted, requestsCleared: cleared })
         : sendJson(response, 404, fault(`no session ${JSON.stringify(name)}`));
     }
     const body = await readBody(request, MAX_SESSION_BODY_BYTES, bodyBudget);
@@ -269,7 +284,7 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     const size = body.bytes.length;
     let put: SessionPut;
     try {
-      put = await putSession(name, body.bytes);
+      put = await putSession(name, body.bytes, method === "PATCH");
     } finally {
       bodyBudget.held -= size;
     }
@@ -277,14 +292,14 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     sendJson(response, 200, describeSession(put.session));
   }
 
-  /** Sets session `name` from the bytes of its body: a large one checked off the request thread. */
-  async function putSession(name: string, bytes: Buffer): Promise<SessionPut> {
+  /** Sets (or `stack`s onto) session `name` from the bytes of its body: a large one checked off the request thread. */
+  async function putSession(name: string, bytes: Buffer, stack: boolean): Promise<SessionPut> {
     const size = bytes.length;
     if (options.checkSession === undefined || size < OFF_THREAD_SESSION_BYTES) {
       const parsed = parseJson(bytes);
       if (!("value" in parsed)) return { ok: false, ...parsed };
       supersede(name);
-      return sessions.put(name, parsed.value, size);
+      return sessions.put(name, parsed.value, size, undefined, stack);
     }
     // Parsed and checked on the dataset worker: the other clients are answered meanwhile. What can be
     // refused without reading it is refused first; the rest again once it is checked (another PUT may
@@ -304,7 +319,7 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
         status: 409,
         detail: `session ${JSON.stringify(name)} was put or deleted by a later request while this body was checked: left as that request set it`,
       };
-    return checked.ok ? sessions.put(name, { scenario: checked.scenario }, size, checked.core) : checked;
+    return checked.ok ? sessions.put(name, { scenario: checked.scenario }, size, checked.core, stack) : checked;
   }
 
   // A large PUT applies when its check is done: a PUT or DELETE of the same session meanwhile is later
@@ -336,7 +351,7 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
   const hosts = createHostCheck({ host: options.host, allowedHosts: options.allowedHosts });
 
   type Answer = (request: IncomingMessage, response: ServerResponse, query: URLSearchParams) => void | Promise<void>;
-  type Method = "GET" | "POST" | "PUT" | "DELETE";
+  type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   interface Route {
     /** The query parameters the route reads: any other is a 400 (the page and the stream ignore theirs). */
     params?: readonly string[];
@@ -366,7 +381,10 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
       "/api/requests",
       {
         params: ["after", "operation", "session", "since"],
-        methods: { GET: (_request, response, query) => listRequests(response, query) },
+        methods: {
+          GET: (_request, response, query) => listRequests(response, query),
+          DELETE: (_request, response, query) => clearRequests(response, query),
+        },
       },
     ],
     [
@@ -389,6 +407,7 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     methods: {
       GET: (request, response) => session(request, response, name),
       PUT: (request, response) => session(request, response, name),
+      PATCH: (request, response) => session(request, response, name),
       DELETE: (request, response) => session(request, response, name),
     },
   });
@@ -432,7 +451,10 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     }
     if (route === undefined) return sendJson(response, 404, { detail: "Not Found" });
     const method = request.method ?? "GET";
-    const run = method === "GET" || method === "POST" || method === "PUT" || method === "DELETE" ? route.methods[method] : undefined;
+    const run =
+      method === "GET" || method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE"
+        ? route.methods[method]
+        : undefined;
     if (run === undefined)
       return sendJson(response, 405, { detail: "Method Not Allowed" }, { Allow: Object.keys(route.methods).join(", ") });
     // A change must come from the mock's own pages (or an allowed host): a cross-site page's Origin is refused.

@@ -4,8 +4,8 @@
 // that operation answers normally again. The same naming decides which operations a
 // `handlers.override(...)` answers. Browser-safe.
 import { OPERATION_IDS, type OperationId } from "../contract/operations.js";
-import { NO_PLAN, NO_SCENARIO, scenarioOf, type Scenario, type ScenarioPlan } from "../mock/scenarios.js";
-import type { ScenarioSetting } from "../mock/scenario-switch.js";
+import { NO_PLAN, NO_SCENARIO, scenarioOf, type Scenario, type ScenarioPlan } from "./scenarios.js";
+import type { ScenarioSetting } from "./scenario-switch.js";
 
 /** The operations a (checked) scenario setting names: a switch without `operation` names every one. */
 export function namedOperations(setting: ScenarioSetting | null | undefined): OperationId[] {

@@ -1,5 +1,5 @@
-// The evals-contract version a report names: read once from package.json, which is two folders up
-// from this module both in src/report/ and in dist/report/ (as the CLI's --version finds it).
+// The evals-contract version (reports, --version, the tools' User-Agent): read once from package.json, two folders up
+// from this module both in src/io/ and in dist/io/.
 import { readFileSync } from "node:fs";
 
 let version: string | undefined;

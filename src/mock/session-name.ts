@@ -1,0 +1,15 @@
+// How a request names its mock session, and which names are sessions: shared by the node mock, MSW and
+// the mock client (`evals-contract/mock-client`), so a name one accepts the others accept. Browser-safe.
+
+/** The header naming a request's session (lower case, as node reads headers). */
+export const SESSION_HEADER = "x-mock-session";
+/** The cookie naming a page's session, on the mock's origin. */
+export const SESSION_COOKIE = "mock-session";
+const NAME = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Whether `name` can name a session: 1 to 64 letters, digits, '.', '_' or '-'. */
+export const isSessionName = (name: string): boolean => NAME.test(name);
+
+/** What is wrong with a session name, `what` naming where it came from (`X-Mock-Session`, `session`). */
+export const sessionNameFault = (what: string, given: string): string =>
+  `${what} must be 1 to 64 letters, digits, '.', '_' or '-', got ${JSON.stringify(given.slice(0, 80))}`;
