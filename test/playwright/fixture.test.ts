@@ -163,6 +163,18 @@ for (let i = 0; i < 3; i++)
 `,
     ]),
   ),
+  "shared/failing.spec.ts": `
+import { expect, test } from "evals-contract/playwright";
+${NOTE}
+
+test("fails after setting a scenario (expected to: its session is deleted all the same)", async ({ mock, request }) => {
+  test.fail();
+  note(mock.name);
+  await mock.use({ scenario: { code: 500 } });
+  expect((await request.get(mock.url + "/evaluations?app_id=x")).status()).toBe(500);
+  expect("this test").toBe("failed on purpose");
+});
+`,
   "misuse/options.spec.ts": `
 import { test } from "evals-contract/playwright";
 test.use({ mockURL: process.env.SHARED_MOCK_URL, mockOptions: { delayMs: 5 } });
@@ -188,6 +200,7 @@ interface JsonSuite {
     file: string;
     tests: Array<{
       projectName: string;
+      expectedStatus: string;
       annotations: Array<{ type: string; description?: string }>;
       results: Array<{ status: string; workerIndex: number; errors: Array<{ message?: string }> }>;
     }>;
@@ -198,6 +211,7 @@ interface TestResult {
   file: string;
   title: string;
   status: string;
+  expectedStatus: string;
   worker: number;
   sessions: string[];
   errors: string;
@@ -210,6 +224,7 @@ const resultsOf = (suite: JsonSuite): TestResult[] => [
         file: spec.file,
         title: spec.title,
         status: result.status,
+        expectedStatus: test.expectedStatus,
         worker: result.workerIndex,
         sessions: test.annotations.filter((a) => a.type === "mock-session").map((a) => a.description ?? ""),
         errors: result.errors.map((error) => error.message ?? "").join("\n"),
@@ -279,7 +294,9 @@ describe.runIf(RUN_BROWSER_TESTS)("evals-contract/playwright: the mock fixture i
 
   const of = (project: string): TestResult[] => results.filter((test) => test.project === project);
   const failures = (tests: TestResult[]): string[] =>
-    tests.filter((test) => test.status !== "passed").map((test) => `${test.file} › ${test.title}: ${test.status}\n${test.errors}`);
+    tests
+      .filter((test) => test.status !== test.expectedStatus)
+      .map((test) => `${test.file} › ${test.title}: ${test.status}\n${test.errors}`);
 
   it("without @playwright/test, importing the entry is E_MISSING_PEER with the install line", () => {
     expect(withoutPeer.stdout.trim(), withoutPeer.stderr).toBe(
@@ -306,16 +323,17 @@ describe.runIf(RUN_BROWSER_TESTS)("evals-contract/playwright: the mock fixture i
 
   it("shared: two workers at once on the mock at mockURL, each test seeing only its scenario; no worker started a mock", () => {
     const tests = of("shared");
-    expect(tests).toHaveLength(6);
+    expect(tests).toHaveLength(7);
+    expect(tests.filter((test) => test.status === "failed").map((test) => test.file)).toEqual(["shared/failing.spec.ts"]);
     expect(failures(tests)).toEqual([]);
     expect(new Set(tests.map((test) => test.worker)).size).toBe(2);
   });
 
-  it("shared: after the run the mock has no session and no journal entry of any test's session (checked from the outside)", async () => {
+  it("shared: after the run the mock has no session and no journal entry of any test's session, a failed test's included (checked from the outside)", async () => {
     const names = of("shared").flatMap((test) => test.sessions);
-    expect(names).toHaveLength(6);
+    expect(names).toHaveLength(7);
     // The tests' requests did reach this mock (its log), under their sessions.
-    expect(sharedLog.filter((line) => line.startsWith("GET /evaluations?")).length).toBeGreaterThanOrEqual(12);
+    expect(sharedLog.filter((line) => line.startsWith("GET /evaluations?")).length).toBeGreaterThanOrEqual(13);
     const sessions = (await (await fetch(`${shared.url}/_mock/api/sessions`)).json()) as { sessions: unknown[] };
     expect(sessions.sessions).toEqual([]);
     for (const name of names) {
