@@ -23,7 +23,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 if [ $# -gt 0 ]; then lines=("$@"); else lines=(24 26); fi
 cache="$root/.tmp/node-matrix"
-PEER_NAMES=(msw @pact-foundation/pact @stoplight/prism-cli)
+PEER_NAMES=(msw @pact-foundation/pact @stoplight/prism-cli @playwright/test)
 # The test files that load MSW (test/msw, the browser ones, test/coverage), Pact (test/pact, verify's Pact step in
 # test/verify and reliability/secrets) or Prism (test/prism), or install the packed package beside
 # the peers (test/package), plus the unit tests beside the code (cheap).
