@@ -109,8 +109,9 @@ export const test: MockTestType = playwrightTest.test.extend<MockTestFixtures, M
     await use(withSessionHeader(extraHTTPHeaders, mockSessionName(testInfo)));
   },
 
-  // The test's session: deleted once the test's browser context is closed (the context below is set
-  // up after it, so torn down before it), so no late request of a page (a favicon) outlives it.
+  // The test's session: deleted once the test's browser context is closed. The context override below
+  // names it first, so Playwright sets it up before the base context and tears it down after that
+  // context closed: no late request of a page (a favicon) lands in the journal of a deleted session.
   mockSession: async ({ mockClient }, use, testInfo) => {
     const session = mockClient.session(mockSessionName(testInfo));
     await use(session);
