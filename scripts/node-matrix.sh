@@ -23,11 +23,11 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 if [ $# -gt 0 ]; then lines=("$@"); else lines=(24 26); fi
 cache="$root/.tmp/node-matrix"
-PEER_NAMES=(msw @pact-foundation/pact @stoplight/prism-cli)
+PEER_NAMES=(msw @pact-foundation/pact @stoplight/prism-cli @playwright/test)
 # The test files that load MSW (test/msw, the browser ones, test/coverage), Pact (test/pact, verify's Pact step in
-# test/verify and reliability/secrets) or Prism (test/prism), or install the packed package beside
+# test/verify and reliability/secrets), Prism (test/prism) or Playwright (test/playwright), or install the packed package beside
 # the peers (test/package), plus the unit tests beside the code (cheap).
-PEER_TESTS=(test/msw test/pact test/prism test/package test/browser test/coverage test/verify test/reliability/secrets src/)
+PEER_TESTS=(test/msw test/pact test/prism test/playwright test/package test/browser test/coverage test/verify test/reliability/secrets src/)
 mkdir -p "$cache"
 work_root=$(mktemp -d "${NODE_MATRIX_WORK:-${TMPDIR:-/tmp}}/evals-contract-node-matrix.XXXXXX") || exit 2
 

@@ -1,5 +1,6 @@
-// The optional peers and the majors of each the toolkit supports, with the oldest Node each runs on:
-// plain data, no Node built-in, so the MSW entry can name the right install line in a browser too.
+// The optional peers (Pact, Prism, MSW, Playwright's test runner) and the majors of each the toolkit
+// supports, with the oldest Node each runs on: plain data, no Node built-in, so the MSW entry can name
+// the right install line in a browser too.
 // src/optional-peers.ts resolves the peers on Node; package.json's peerDependencies equal
 // OPTIONAL_PEERS (a test keeps them in step), and docs/install.md's peer table says the same.
 
@@ -7,6 +8,7 @@ export const OPTIONAL_PEERS = {
   "@pact-foundation/pact": "^16.5.0 || ^17.0.0",
   "@stoplight/prism-cli": "^5.14.2",
   msw: "^2.0.0 || ^3.0.0",
+  "@playwright/test": "^1.50.0",
 } as const;
 
 export type OptionalPeer = keyof typeof OPTIONAL_PEERS;
@@ -35,6 +37,8 @@ export const PEER_MAJORS: Readonly<Record<OptionalPeer, readonly PeerMajor[]>> =
     { range: "^3", minNode: [22, 12] },
     { range: "^2", minNode: [20, 19] },
   ],
+  // Playwright 1.x needs Node 20 (its own engines); the toolkit's tests run 1.65.
+  "@playwright/test": [{ range: "^1.50.0", minNode: [20, 0] }],
 };
 
 const runsOn = (minNode: readonly [number, number], node: readonly [number, number]): boolean =>

@@ -14,7 +14,7 @@ import { CHROMIUM, RUN_BROWSER_TESTS } from "./browser.js";
 import { createProject, linkToolkitBin, packToolkit, ROOT, run, type Run } from "./msw-project.js";
 
 /** What the example's spec holds. */
-const TESTS = 4;
+const TESTS = 6;
 
 /** A port nothing listens on now (the OS's pick for port 0). */
 function freePort(): Promise<number> {

@@ -35,14 +35,14 @@ export interface Snippet {
   mode: "run" | "typecheck";
 }
 
-interface Block {
+export interface Block {
   doc: string;
   line: number;
   code: string;
 }
 
-/** Every ```ts block of `text` (its indentation removed), with the page's line of its first line of code. */
-function tsBlocks(doc: string, text: string): Block[] {
+/** Every ```ts block of `text` (its indentation removed), with the page's line of its first line of code (docs/playwright.md's test reads them too). */
+export function tsBlocks(doc: string, text: string): Block[] {
   const blocks: Block[] = [];
   const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {

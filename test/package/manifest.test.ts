@@ -25,16 +25,16 @@ const PEERS = Object.keys(OPTIONAL_PEERS) as OptionalPeer[];
 
 // What docs/install.md's peer table says: the peer majors each supported Node line gets.
 const NEWEST_PEERS: Array<[node: string, peers: Record<OptionalPeer, string>]> = [
-  ["20.19.0", { "@pact-foundation/pact": "^16.5.0", "@stoplight/prism-cli": "5.14.2", msw: "^2" }],
-  ["22.12.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "5.14.2", msw: "^3" }],
-  ["24.0.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "5.14.2", msw: "^3" }],
-  ["24.14.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "~5.15.10", msw: "^3" }],
-  ["24.18.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "^5.16.0", msw: "^3" }],
-  ["26.0.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "^5.16.0", msw: "^3" }],
+  ["20.19.0", { "@pact-foundation/pact": "^16.5.0", "@stoplight/prism-cli": "5.14.2", msw: "^2", "@playwright/test": "^1.50.0" }],
+  ["22.12.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "5.14.2", msw: "^3", "@playwright/test": "^1.50.0" }],
+  ["24.0.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "5.14.2", msw: "^3", "@playwright/test": "^1.50.0" }],
+  ["24.14.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "~5.15.10", msw: "^3", "@playwright/test": "^1.50.0" }],
+  ["24.18.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "^5.16.0", msw: "^3", "@playwright/test": "^1.50.0" }],
+  ["26.0.0", { "@pact-foundation/pact": "^17", "@stoplight/prism-cli": "^5.16.0", msw: "^3", "@playwright/test": "^1.50.0" }],
 ];
 
 describe("package.json", () => {
-  it("lists Pact, Prism and MSW as optional peers, in step with src/optional-peers.ts, and as devDependencies", () => {
+  it("lists Pact, Prism, MSW and Playwright's test runner as optional peers, in step with src/optional-peers.ts, and as devDependencies", () => {
     expect(pkg.peerDependencies).toEqual(OPTIONAL_PEERS);
     for (const name of Object.keys(OPTIONAL_PEERS)) {
       expect(pkg.peerDependenciesMeta[name]).toEqual({ optional: true });

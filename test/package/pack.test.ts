@@ -202,7 +202,7 @@ describe("the packed package, installed in an empty project", () => {
     expect(got.stderr).toMatch(/unknown option --strikt \(did you mean --strict\?\)\. Usage: evals-contract validate/);
   });
 
-  it("every entry imports from an ESM script (msw's: E_MISSING_PEER with the install line until msw is installed)", async () => {
+  it("every entry imports from an ESM script (msw's and playwright's: E_MISSING_PEER with the install line until their peer is installed)", async () => {
     const script = `
       import * as root from "evals-contract";
       import * as mock from "evals-contract/mock";
@@ -220,10 +220,12 @@ describe("the packed package, installed in an empty project", () => {
       await server.close();
       let msw = "absent";
       try { await import("evals-contract/msw"); msw = "loaded"; } catch (error) { msw = error.code + ": " + error.message; }
+      let playwright = "absent";
+      try { await import("evals-contract/playwright"); playwright = "loaded"; } catch (error) { playwright = error.code + ": " + error.message; }
       const builtServer = await mock.startMockServer({ data: built, port: 0 });
       const failed = await (await fetch(builtServer.url + "/evaluations?app_id=" + build.DEFAULT_APP_ID)).json();
       await builtServer.close();
-      console.log(JSON.stringify({ findings: root.hasErrors(findings), verify: typeof verify.verifyProvider, fuzz: typeof fuzz.fuzzProvider + " " + typeof verify.fuzzProvider, coverage: typeof coverage.tallyCoverage, prism: typeof prism.startPrism, build: failed[0].status.error.message, snapshot: typeof snapshot.snapshot, msw }));
+      console.log(JSON.stringify({ findings: root.hasErrors(findings), verify: typeof verify.verifyProvider, fuzz: typeof fuzz.fuzzProvider + " " + typeof verify.fuzzProvider, coverage: typeof coverage.tallyCoverage, prism: typeof prism.startPrism, build: failed[0].status.error.message, snapshot: typeof snapshot.snapshot, msw, playwright }));
     `;
     await writeFile(join(project, "use.mjs"), script);
     const got = await run(process.execPath, ["use.mjs"], project);
@@ -238,6 +240,7 @@ describe("the packed package, installed in an empty project", () => {
       build: "Evaluation Failed",
       snapshot: "function",
       msw: `E_MISSING_PEER: msw is not installed (evals-contract/msw needs it); run: npm install --save-dev msw@${peerRangeFor("msw")}`,
+      playwright: `E_MISSING_PEER: @playwright/test is not installed (evals-contract/playwright needs it); run: npm install --save-dev @playwright/test@${peerRangeFor("@playwright/test")}`,
     });
   });
 
@@ -366,6 +369,18 @@ describe("the packed package, installed beside the newest peers that run on this
     expect(status).toBe(200);
     expect(served.length).toBeGreaterThan(0);
     expect(served).toEqual(expected);
+  });
+
+  it("evals-contract/playwright loads beside @playwright/test: its test, extended, and expect", async () => {
+    const script = `
+      const { test, expect } = await import("evals-contract/playwright");
+      const base = await import("@playwright/test");
+      console.log(JSON.stringify({ test: typeof test.extend, expect: expect === base.expect, own: test !== base.test }));
+    `;
+    await writeFile(join(root, "playwright.mjs"), script);
+    const got = await run(process.execPath, ["playwright.mjs"], root);
+    expect(got.code, got.stderr).toBe(0);
+    expect(JSON.parse(got.stdout)).toEqual({ test: "function", expect: true, own: true });
   });
 
   it("prism mock starts on port 0, answers the contract's example and stops", async () => {
