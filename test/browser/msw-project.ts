@@ -5,7 +5,8 @@
 // whose other packages are symlinks to this clone's node_modules (msw, vite, storybook,
 // @playwright/test: what the frontend has installed). Also a static file server for the built pages.
 import { execFile } from "node:child_process";
-import { chmod, cp, mkdir, readdir, readFile, symlink, unlink, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { chmod, copyFile, cp, mkdir, readdir, readFile, rename, rm, stat, symlink, unlink, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
@@ -33,8 +34,75 @@ export function run(command: string, args: string[], cwd: string, env: Record<st
 
 const npmQuiet = ["--no-audit", "--no-fund", "--loglevel=error"];
 
-/** Builds and packs the toolkit under `work`; returns the tarball's path. */
+/** Where packed tarballs are kept between test files (and runs), one per state of what is packed. */
+const PACK_CACHE = join(ROOT, ".tmp", "packed");
+
+/** Every file under `path` (a file or a folder), sorted. */
+async function filesUnder(path: string): Promise<string[]> {
+  const info = await stat(path).catch(() => undefined);
+  if (info === undefined) return [];
+  if (!info.isDirectory()) return [path];
+  const entries = await readdir(path, { withFileTypes: true });
+  const nested = await Promise.all(entries.sort((a, b) => (a.name < b.name ? -1 : 1)).map((entry) => filesUnder(join(path, entry.name))));
+  return nested.flat();
+}
+
+/**
+ * A hash of everything the tarball is made of: the sources and the build's config, the files
+ * package.json's `files` lists, package.json, README and LICENSE, and the TypeScript that compiles.
+ */
+async function packKey(): Promise<string> {
+  const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8")) as { files: string[] };
+  const roots = [
+    "src",
+    "tsconfig.build.json",
+    "tsconfig.json",
+    "package.json",
+    "README.md",
+    "LICENSE",
+    "node_modules/typescript/package.json",
+    ...pkg.files.filter((entry) => entry !== "dist" && !entry.startsWith("!")),
+  ];
+  const hash = createHash("sha256");
+  for (const root of roots)
+    for (const file of await filesUnder(join(ROOT, root))) {
+      hash.update(file.slice(ROOT.length));
+      hash.update("\0");
+      hash.update(await readFile(file));
+      hash.update("\0");
+    }
+  return hash.digest("hex").slice(0, 24);
+}
+
+/**
+ * Builds and packs the toolkit under `work`; returns the tarball's path. The tarball is kept in
+ * .tmp/packed/ under a hash of what it is made of: the next test file (or run) that packs the same
+ * sources gets it without building again (each build is about 30 s on a 2-core machine).
+ */
 export async function packToolkit(work: string): Promise<string> {
+  const key = await packKey();
+  const cached = join(PACK_CACHE, `evals-contract-${key}.tgz`);
+  if (
+    await stat(cached).then(
+      () => true,
+      () => false,
+    )
+  )
+    return cached;
+  const tarball = await buildAndPack(work);
+  await mkdir(PACK_CACHE, { recursive: true });
+  // Written aside, then renamed: a test file packing at the same time never reads half a tarball.
+  const aside = `${cached}.${process.pid}.${Date.now()}`;
+  await copyFile(tarball, aside);
+  await rename(aside, cached);
+  // Older states' tarballs go (another file may be packing: what fails to go is left).
+  for (const name of await readdir(PACK_CACHE))
+    if (name.endsWith(".tgz") && name !== `evals-contract-${key}.tgz`)
+      await rm(join(PACK_CACHE, name), { force: true }).catch(() => undefined);
+  return cached;
+}
+
+async function buildAndPack(work: string): Promise<string> {
   const stage = join(work, "stage");
   const built = await run(
     process.execPath,
