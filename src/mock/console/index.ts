@@ -446,7 +446,7 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     if (route === undefined && path.startsWith(SESSIONS_PREFIX)) {
       const name = unquote(path.slice(SESSIONS_PREFIX.length));
       if (name === undefined || !isSessionName(name))
-        return sendJson(response, 400, fault(sessionNameFault("a session name", path.slice(SESSIONS_PREFIX.length))));
+        return sendJson(response, 400, fault(sessionNameFault("a session name", name ?? path.slice(SESSIONS_PREFIX.length))));
       route = sessionRoute(name);
     }
     if (route === undefined) return sendJson(response, 404, { detail: "Not Found" });
