@@ -2,8 +2,8 @@
 // `DELETE /_mock/api/requests`, `PATCH /_mock/api/sessions/NAME` and the tools' User-Agent, as a
 // hostile page, a careless user and a hostile "mock" would use them. Each attempt is a test, whether
 // it held or needed a fix.
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
-import { connect } from "node:net";
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildDataset, buildEvaluation, buildHumanEvaluation, DEFAULT_APP_ID } from "../../src/build/index.js";
 import { createJournal, JOURNAL_TOTAL, type JournalRecord } from "../../src/mock/journal.js";
@@ -176,5 +176,166 @@ describe("attack: session names with odd characters", () => {
     expect(answer.status).toBe(status);
     if (status === 400) expect(JSON.parse(answer.text)).toEqual({ detail: expect.stringMatching(/^mock: a session name must be 1 to 64/) });
     else expect((await raw(`${server.url}/_mock/api/sessions/a-b`, { method: "DELETE" })).status).toBe(200);
+  });
+});
+
+/** A "mock" that answers every request with `answer` (or never, when it returns nothing). */
+async function hostile(answer: (request: IncomingMessage, response: ServerResponse) => void): Promise<string> {
+  const fake = createServer(answer);
+  await listenForTest(fake);
+  return `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+}
+
+const rejection = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => expect.unreachable("resolved"),
+    (error: unknown) => error,
+  );
+
+describe("attack: the mock client against a server that is no well-behaved mock", () => {
+  it("a server that never answers: a MockClientError once timeoutMs has passed, not a hang", async () => {
+    const url = await hostile(() => undefined);
+    const started = performance.now();
+    const error = await rejection(createMockClient(url, { timeoutMs: 300 }).requests());
+    const ms = performance.now() - started;
+    console.log(`the client gave up on a silent server after ${ms.toFixed(0)} ms (timeoutMs 300)`);
+    expect(error).toBeInstanceOf(MockClientError);
+    expect(error).toMatchObject({ code: "E_MOCK_CLIENT", status: 0 });
+    expect((error as Error).message).toMatch(/^mock\.requests: the mock at http:\/\/127\.0\.0\.1:\d+ did not answer within 300 ms$/);
+    expect(ms).toBeLessThan(5000);
+  });
+
+  it("a server that sends its headers and then dribbles forever: the same timeout ends the body", async () => {
+    const url = await hostile((_request, response) => {
+      response.writeHead(200, JSON_TYPE);
+      response.write('{"requests": [');
+    });
+    const error = await rejection(createMockClient(url, { timeoutMs: 300 }).requests());
+    expect((error as Error).message).toMatch(/did not answer within 300 ms$/);
+  });
+
+  it("a bad timeoutMs is E_USAGE", () => {
+    for (const timeoutMs of [0, -1, Number.NaN, Infinity, 1.5, "10" as never])
+      expect(() => createMockClient(server.url, { timeoutMs })).toThrow(/timeoutMs must be a whole number of milliseconds from 1/);
+  });
+
+  it("an endless answer: refused past maxAnswerBytes, the rest not read", async () => {
+    let sent = 0;
+    const url = await hostile((_request, response) => {
+      response.writeHead(200, JSON_TYPE);
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const more = (): void => {
+        while (!response.destroyed && sent < 512 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!response.write(chunk)) return void response.once("drain", more);
+        }
+      };
+      more();
+    });
+    const error = await rejection(createMockClient(url, { maxAnswerBytes: 1024 * 1024 }).requests());
+    expect(error).toMatchObject({ code: "E_MOCK_CLIENT" });
+    expect((error as Error).message).toMatch(/^mock\.requests: the mock's answer is over 1048576 bytes/);
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("a connection reset in the middle of the answer: a MockClientError, not a raw TypeError", async () => {
+    const url = await hostile((_request, response) => {
+      response.writeHead(200, { ...JSON_TYPE, "content-length": "1000" });
+      response.write('{"requests": [', () => response.destroy());
+    });
+    const error = await rejection(createMockClient(url).requests());
+    expect(error).toBeInstanceOf(MockClientError);
+    expect((error as Error).message).toMatch(/^mock\.requests: the mock at http:\/\/127\.0\.0\.1:\d+ broke off its answer/);
+  });
+
+  it("a redirect is not followed: a session's body never goes to another server", async () => {
+    const received: string[] = [];
+    const elsewhere = await hostile((request, response) => {
+      received.push(`${request.method} ${request.url}`);
+      response.writeHead(200, JSON_TYPE).end('{"name": "s", "data": null, "scenario": {}}');
+    });
+    const url = await hostile((request, response) => {
+      response.writeHead(307, { location: `${elsewhere}${request.url}` }).end();
+    });
+    const error = await rejection(
+      createMockClient(url)
+        .session("s")
+        .use({ scenario: { code: 500 } }),
+    );
+    expect(error).toMatchObject({ code: "E_MOCK_CLIENT", status: 307 });
+    expect((error as Error).message).toMatch(
+      /^session s: use: the mock answered a redirect \(307\) to http:\/\/127\.0\.0\.1:\d+\/_mock\/api\/sessions\/s: is http:\/\/127\.0\.0\.1:\d+ the mock's URL\?$/,
+    );
+    expect(received).toEqual([]);
+  });
+
+  it("a 200 that is not JSON: one clear error", async () => {
+    const url = await hostile((_request, response) => response.writeHead(200, { "content-type": "text/html" }).end("<html>"));
+    await expect(createMockClient(url).requests()).rejects.toThrow(
+      /answer is not JSON \(is http:\/\/127\.0\.0\.1:\d+ the evals-contract mock\?\)/,
+    );
+  });
+
+  it("delete() against a server that is no mock (or the wrong base path) is an error, not a silent success", async () => {
+    const url = await hostile((_request, response) => response.writeHead(404, JSON_TYPE).end('{"detail": "Not Found"}'));
+    await expect(createMockClient(url).session("s").delete()).rejects.toThrow(
+      /answered 404: Not Found \(is this the evals-contract mock, and its base path\?\)/,
+    );
+    const basePathed = await startMockServer({ port: 0, host: "127.0.0.1", log: () => undefined, basePath: "/api" });
+    try {
+      await expect(createMockClient(`http://127.0.0.1:${basePathed.port}`).session("s").delete()).rejects.toThrow(/answered 404/);
+      await createMockClient(basePathed.url).session("s").delete(); // the right base: no session is no error
+    } finally {
+      await basePathed.close();
+    }
+  });
+});
+
+describe("attack: the mock client's messages and wrong input", () => {
+  const PASSWORD = "pw-7fe2c1";
+  it("a password in the base URL is in no message", async () => {
+    for (const bad of [
+      `http://admin:${PASSWORD}@[::1`,
+      `ftp://admin:${PASSWORD}@mock.internal/`,
+      `http://admin:${PASSWORD}@mock.internal/?token=1`,
+    ]) {
+      const error = (() => {
+        try {
+          createMockClient(bad);
+        } catch (caught) {
+          return caught as Error;
+        }
+        return expect.unreachable(bad);
+      })();
+      expect(error.message).not.toContain(PASSWORD);
+    }
+    const client = createMockClient(`http://admin:${PASSWORD}@127.0.0.1:9/`);
+    expect(client.url).toBe("http://127.0.0.1:9");
+    const error = (await rejection(client.requests())) as Error;
+    expect(`${error.message} ${String(error.cause)}`).not.toContain(PASSWORD);
+  });
+
+  it("a secret in a refusal's body (a proxy's error page) is redacted in the message and the detail", async () => {
+    const url = await hostile((_request, response) =>
+      response
+        .writeHead(502, { "content-type": "text/plain" })
+        .end(`upstream postgres://admin:${PASSWORD}@db.internal/x?api_key=SECRETKEY1 failed`),
+    );
+    const error = (await rejection(createMockClient(url).requests())) as MockClientError;
+    expect(error.status).toBe(502);
+    expect(`${error.message} ${error.detail}`).not.toMatch(new RegExp(`${PASSWORD}|SECRETKEY1`));
+  });
+
+  it("a change that is no JSON (a cycle, a BigInt) is E_USAGE, not 'cannot be reached'", async () => {
+    const cyclic: Record<string, unknown> = { evaluations: [], human_evaluations: [] };
+    cyclic.self = cyclic;
+    let sent = 0;
+    const counting = createMockClient(server.url, { fetch: (input, init) => (sent++, fetch(input, init)) });
+    const cycle = await rejection(counting.session("json").use({ data: cyclic as never }));
+    expect(cycle).toMatchObject({ code: "E_USAGE" });
+    expect((cycle as Error).message).toMatch(/^session json: use: the change is not JSON \(/);
+    const big = await rejection(counting.session("json").use({ scenario: { code: 10n } as never }));
+    expect(big).toMatchObject({ code: "E_USAGE" });
+    expect(sent).toBe(0);
   });
 });
