@@ -3,7 +3,7 @@
 // hostile page, a careless user and a hostile "mock" would use them. Each attempt is a test, whether
 // it held or needed a fix.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildDataset, buildEvaluation, buildHumanEvaluation, DEFAULT_APP_ID } from "../../src/build/index.js";
 import { createJournal, JOURNAL_TOTAL, type JournalRecord } from "../../src/mock/journal.js";
@@ -337,5 +337,56 @@ describe("attack: the mock client's messages and wrong input", () => {
     const big = await rejection(counting.session("json").use({ scenario: { code: 10n } as never }));
     expect(big).toMatchObject({ code: "E_USAGE" });
     expect(sent).toBe(0);
+  });
+});
+
+/** Requests written on one socket at once (pipelined): the raw answers, once `count` have come. */
+function pipelined(requests: string[], count: number): Promise<string> {
+  return new Promise((done, fail) => {
+    const socket = connect(server.port, "127.0.0.1", () => socket.write(requests.join("")));
+    let text = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      text += chunk;
+      if ((text.match(/HTTP\/1\.1 \d{3}/g) ?? []).length >= count && /\r\n\r\n[\s\S]*\}$/.test(text)) {
+        socket.destroy();
+        done(text);
+      }
+    });
+    socket.on("error", fail);
+  });
+}
+const GET = (path: string, session: string): string => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${SESSION_HEADER}: ${session}\r\n\r\n`;
+const BARE = (method: string, path: string): string => `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
+
+describe("attack: clearing the journal while requests are in flight", () => {
+  it("a request answered just before a DELETE of the journal (pipelined, same turn) is cleared with it", async () => {
+    await pipelined([GET(LIST, "inflight"), GET(HUMAN, "inflight"), BARE("DELETE", "/_mock/api/requests?session=inflight")], 3);
+    expect(server.requests({ session: "inflight" })).toEqual([]);
+    await pipelined([GET(LIST, "inflight"), BARE("DELETE", "/_mock/api/requests")], 2);
+    expect(server.requests()).toEqual([]);
+  });
+
+  it("a session's DELETE right after its request (pipelined) leaves none of its entries", async () => {
+    await mock.session("inflight-2").use({ scenario: { code: 500 } });
+    await pipelined([GET(LIST, "inflight-2"), BARE("DELETE", "/_mock/api/sessions/inflight-2")], 2);
+    expect(server.requests({ session: "inflight-2" })).toEqual([]);
+  });
+
+  it("a GET of the journal right after a request (pipelined) lists it", async () => {
+    const text = await pipelined([GET(LIST, "inflight-3"), BARE("GET", "/_mock/api/requests?session=inflight-3")], 2);
+    expect(text).toContain(`"url":"${LIST}"`);
+    await mock.session("inflight-3").delete();
+  });
+
+  it("a request still held by its delay when the journal is cleared is noted when it is answered", async () => {
+    const session = mock.session("held");
+    await session.use({ scenario: { operation: "listEvaluations", delay: 300 } });
+    const asked = ask(LIST, "held");
+    await ask(HUMAN, "held");
+    expect(await mock.clearRequests()).toBeGreaterThanOrEqual(1);
+    expect(await asked).toBe(200);
+    expect((await session.requests()).map((entry) => entry.operation)).toEqual(["listEvaluations"]);
+    await session.delete();
   });
 });
