@@ -9,6 +9,8 @@ import { buildDataset, buildEvaluation, buildHumanEvaluation, DEFAULT_APP_ID } f
 import { createJournal, JOURNAL_TOTAL, type JournalRecord } from "../../src/mock/journal.js";
 import { startMockServer, type RunningMockServer } from "../../src/mock/index.js";
 import { createSessions, MAX_SESSION_DATA_BYTES } from "../../src/mock/sessions.js";
+import type { MockCore } from "../../src/mock/core.js";
+import { NO_PLAN } from "../../src/mock/scenarios.js";
 import { createMockClient, MockClientError, SESSION_HEADER, type MockClient } from "../../src/mock-client/index.js";
 import { closeTestServers, listenForTest } from "../helpers/test-servers.js";
 
@@ -388,5 +390,61 @@ describe("attack: clearing the journal while requests are in flight", () => {
     expect(await asked).toBe(200);
     expect((await session.requests()).map((entry) => entry.operation)).toEqual(["listEvaluations"]);
     await session.delete();
+  });
+});
+
+describe("attack: PATCH's byte accounting (the sessions' 256 MiB budget)", () => {
+  const core = { summary: "1 evaluation" } as unknown as MockCore;
+  const room = (sessions: ReturnType<typeof createSessions>): number => {
+    // The largest body another session could still set: found by halving (admits is the only probe).
+    let low = 0;
+    let high = MAX_SESSION_DATA_BYTES;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (sessions.admits("probe", mid) === undefined) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  };
+  const respond = (operation: string) => ({ operation, unchecked: true, respond: { status: 200, body: [] } });
+
+  it("a PATCH without data keeps the data's bytes and adds its own (a stacked scenario is held too)", () => {
+    const sessions = createSessions(() => core);
+    expect(sessions.put("a", { data: {} }, 1_000_000).ok).toBe(true);
+    expect(room(sessions)).toBe(MAX_SESSION_DATA_BYTES - 1_000_000);
+    expect(sessions.put("a", { scenario: respond("listEvaluations") }, 600_000, undefined, true).ok).toBe(true);
+    expect(sessions.put("a", { scenario: respond("listHumanEvaluations") }, 400_000, undefined, true).ok).toBe(true);
+    // Both scenarios are held beside the data: 2,000,000 bytes in all.
+    expect(sessions.get("a")!.core).toBe(core);
+    expect(room(sessions)).toBe(MAX_SESSION_DATA_BYTES - 2_000_000);
+  });
+
+  it("a PATCH with data replaces the data's bytes, and keeps the stacked scenarios'", () => {
+    const sessions = createSessions(() => core);
+    sessions.put("a", { data: {} }, 1_000_000);
+    sessions.put("a", { scenario: respond("listEvaluations") }, 600_000, undefined, true);
+    expect(sessions.put("a", { data: {} }, 50_000, undefined, true).ok).toBe(true);
+    expect(room(sessions)).toBe(MAX_SESSION_DATA_BYTES - 650_000);
+  });
+
+  it("a PATCH of a new session counts like a PUT; a PUT and a DELETE start the count again", () => {
+    const sessions = createSessions(() => core);
+    expect(sessions.put("n", { scenario: { code: 500 } }, 300, undefined, true).ok).toBe(true);
+    expect(room(sessions)).toBe(MAX_SESSION_DATA_BYTES - 300);
+    sessions.put("n", { scenario: respond("listEvaluations") }, 700, undefined, true);
+    expect(room(sessions)).toBe(MAX_SESSION_DATA_BYTES - 1000);
+    sessions.put("n", {}, 2);
+    expect(room(sessions)).toBe(MAX_SESSION_DATA_BYTES - 2);
+    sessions.delete("n");
+    expect(room(sessions)).toBe(MAX_SESSION_DATA_BYTES);
+  });
+
+  it("a PATCH past the budget is refused (409) and changes nothing", () => {
+    const sessions = createSessions(() => core);
+    sessions.put("a", { data: {} }, MAX_SESSION_DATA_BYTES - 100);
+    const refused = sessions.put("a", { scenario: { code: 500 } }, 101, undefined, true);
+    expect(refused).toMatchObject({ ok: false, status: 409 });
+    expect(sessions.get("a")!.plan).toBe(NO_PLAN);
+    expect(sessions.put("a", { scenario: { code: 500 } }, 100, undefined, true).ok).toBe(true);
   });
 });
