@@ -7,12 +7,14 @@ import { connect, type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildDataset, buildEvaluation, buildHumanEvaluation, DEFAULT_APP_ID } from "../../src/build/index.js";
 import { createJournal, JOURNAL_TOTAL, type JournalRecord } from "../../src/mock/journal.js";
-import { startMockServer, type RunningMockServer } from "../../src/mock/index.js";
+import { createMockServer, startMockServer, type MockHttpServer, type RunningMockServer } from "../../src/mock/index.js";
+import { MAX_SESSION_BODY_BYTES, OFF_THREAD_SESSION_BYTES } from "../../src/mock/console/index.js";
 import { createSessions, MAX_SESSION_DATA_BYTES } from "../../src/mock/sessions.js";
 import type { MockCore } from "../../src/mock/core.js";
 import { NO_PLAN } from "../../src/mock/scenarios.js";
 import { createMockClient, MockClientError, SESSION_HEADER, type MockClient } from "../../src/mock-client/index.js";
 import { closeTestServers, listenForTest } from "../helpers/test-servers.js";
+import { bigDataset } from "./big-data.js";
 
 interface Raw {
   status: number;
@@ -446,5 +448,160 @@ describe("attack: PATCH's byte accounting (the sessions' 256 MiB budget)", () =>
     expect(refused).toMatchObject({ ok: false, status: 409 });
     expect(sessions.get("a")!.plan).toBe(NO_PLAN);
     expect(sessions.put("a", { scenario: { code: 500 } }, 100, undefined, true).ok).toBe(true);
+  });
+});
+
+/** A JSON text padded with spaces (still the same JSON) past the off-thread threshold. */
+const padded = (text: string, size = OFF_THREAD_SESSION_BYTES + 1): string =>
+  text + " ".repeat(Math.max(0, size - Buffer.byteLength(text)));
+const patch = (name: string, body: string): Promise<Raw> =>
+  raw(`${server.url}/_mock/api/sessions/${name}`, { method: "PATCH", headers: JSON_TYPE, body });
+
+describe("attack: huge and deeply nested PATCH bodies", () => {
+  const deep = (levels: number): string => "[".repeat(levels) + "]".repeat(levels);
+  it.each([
+    ["a scenario 100,000 arrays deep (on the request thread)", (n: number) => `{"scenario": ${deep(n)}}`, 100_000, false],
+    [
+      "data 100,000 arrays deep (on the request thread)",
+      (n: number) => `{"data": {"evaluations": ${deep(n)}, "human_evaluations": []}}`,
+      100_000,
+      false,
+    ],
+    [
+      "a scenario field 40,000 objects deep",
+      (n: number) => `{"scenario": {"operation": ${'{"a":'.repeat(n)}1${"}".repeat(n)}}}`,
+      40_000,
+      false,
+    ],
+    [
+      "data 200,000 arrays deep (on the worker)",
+      (n: number) => `{"data": {"evaluations": ${deep(n)}, "human_evaluations": []}}`,
+      200_000,
+      true,
+    ],
+    ["a scenario 200,000 arrays deep (on the worker)", (n: number) => `{"scenario": ${deep(n)}}`, 200_000, true],
+  ])("%s: a 400 or 422 naming the fault, the mock serving on", async (_name, body, levels, large) => {
+    const text = large ? padded(body(levels)) : body(levels);
+    expect(Buffer.byteLength(text) >= OFF_THREAD_SESSION_BYTES).toBe(large);
+    const answer = await patch("deep", text);
+    expect([400, 422], answer.text).toContain(answer.status);
+    expect(JSON.parse(answer.text)).toEqual({ detail: expect.stringMatching(/^mock: /) });
+    expect((await raw(`${server.url}/_mock/api/sessions/deep`)).status).toBe(404);
+    expect(await ask(LIST)).toBe(200);
+  });
+
+  it("a PATCH over 32 MiB is 413 and read to its end; the session unchanged", async () => {
+    await mock.session("huge").use({ scenario: { code: 503 } });
+    const answer = await patch("huge", `{"data": "${"x".repeat(MAX_SESSION_BODY_BYTES)}"}`);
+    expect(answer.status).toBe(413);
+    expect(await ask(LIST, "huge")).toBe(503);
+    await mock.session("huge").delete();
+  });
+});
+
+describe("attack: times counters across PATCH", () => {
+  it("a PATCH with data only, or of another operation, keeps the count; one naming the operation starts it again", async () => {
+    const session = mock.session("count");
+    await session.use({ scenario: { operation: "listEvaluations", code: 500, times: 3 } });
+    expect(await ask(LIST, "count")).toBe(500);
+    await session.use({ data: buildDataset({ evaluations: [buildEvaluation({}, { seed: 3 })] }) });
+    expect(await ask(LIST, "count")).toBe(500);
+    await session.use({ scenario: { operation: "listHumanEvaluations", code: 502 } });
+    expect(await ask(LIST, "count")).toBe(500);
+    expect(await ask(LIST, "count")).toBe(200);
+    await session.use({ scenario: { operation: "listEvaluations", code: 500, times: 1 } });
+    expect(await ask(LIST, "count")).toBe(500);
+    expect(await ask(LIST, "count")).toBe(200);
+    expect(await ask(HUMAN, "count")).toBe(502);
+    // A switch without operation names them all: the human list's 502 goes, and one count serves every
+    // operation together (docs/mock.md), stacked or not.
+    await session.use({ scenario: { code: 504, times: 2 } });
+    const statuses = [await ask(LIST, "count"), await ask(HUMAN, "count"), await ask(LIST, "count"), await ask(HUMAN, "count")];
+    expect(statuses).toEqual([504, 504, 200, 200]);
+    await session.delete();
+  });
+
+  it("the console's scenario and another session's count nothing of this one's", async () => {
+    const a = mock.session("count-a");
+    const b = mock.session("count-b");
+    await a.use({ scenario: { operation: "listEvaluations", code: 500, times: 1 } });
+    await b.use({ scenario: { operation: "listEvaluations", code: 500, times: 1 } });
+    expect(await ask(LIST, "count-b")).toBe(500);
+    expect(await ask(LIST)).toBe(200);
+    expect(await ask(LIST, "count-a")).toBe(500);
+    expect(await ask(LIST, "count-a")).toBe(200);
+    await a.delete();
+    await b.delete();
+  });
+});
+
+describe("attack: PATCH racing a large PUT checked off the request thread", () => {
+  /** Sends `later` once the mock has the whole large body (the check under way); both answers. */
+  async function race(large: { method: string; body: string }, later: { method: string; body?: string }): Promise<[Raw, Raw]> {
+    const at = `${url}/_mock/api/sessions/race`;
+    const started = new Promise<void>((resolve) => {
+      const listener = (incoming: IncomingMessage): void => {
+        if (incoming.method !== large.method || !(incoming.url ?? "").endsWith("/race")) return;
+        httpServer.off("request", listener);
+        incoming.on("end", () => resolve());
+      };
+      httpServer.on("request", listener);
+    });
+    const first = raw(at, { method: large.method, headers: JSON_TYPE, body: large.body });
+    await started;
+    const second = await raw(at, { method: later.method, headers: JSON_TYPE, ...(later.body === undefined ? {} : { body: later.body }) });
+    return [await first, second];
+  }
+  // A body whose check takes long enough (about 3 MB) for the later request to land during it.
+  const RACING = JSON.stringify({ data: bigDataset(2_500) });
+  // A mock of its own, for its request events (its worker started once).
+  let httpServer: MockHttpServer;
+  let url: string;
+  beforeAll(async () => {
+    httpServer = createMockServer({ data: buildDataset({ evaluations: [buildEvaluation({}, { seed: 1 })] }) });
+    await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    httpServer.mock.dispose();
+    httpServer.closeAllConnections();
+    await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  });
+
+  it("a small PATCH while a large PUT is checked: the PATCH wins, stacked onto the session as it was; the PUT is 409", async () => {
+    await createMockClient(url)
+      .session("race")
+      .use({ scenario: { operation: "listHumanEvaluations", code: 503 } });
+    const [put, patched] = await race(
+      { method: "PUT", body: RACING },
+      { method: "PATCH", body: JSON.stringify({ scenario: { operation: "listEvaluations", code: 500 } }) },
+    );
+    expect(patched.status).toBe(200);
+    expect(put.status).toBe(409);
+    expect(JSON.parse((await raw(`${url}/_mock/api/sessions/race`)).text)).toEqual({
+      name: "race",
+      data: null,
+      scenario: [
+        { operation: "listEvaluations", code: 500 },
+        { operation: "listHumanEvaluations", code: 503 },
+      ],
+    });
+    await createMockClient(url).session("race").delete();
+  });
+
+  it("a large PATCH with data, then a small PATCH: the large one is 409 (use() rejects), never applied after", async () => {
+    const [large, small] = await race(
+      { method: "PATCH", body: RACING },
+      { method: "PATCH", body: JSON.stringify({ scenario: { code: 502 } }) },
+    );
+    expect([large.status, small.status]).toEqual([409, 200]);
+    expect(JSON.parse((await raw(`${url}/_mock/api/sessions/race`)).text)).toMatchObject({ data: null, scenario: { code: 502 } });
+    await createMockClient(url).session("race").delete();
+  });
+
+  it("a DELETE while a large PATCH is checked: the session stays deleted", async () => {
+    const [large, deleted] = await race({ method: "PATCH", body: RACING }, { method: "DELETE" });
+    expect([large.status, deleted.status]).toEqual([409, 404]);
+    expect((await raw(`${url}/_mock/api/sessions/race`)).status).toBe(404);
   });
 });
