@@ -2,8 +2,18 @@
 // `DELETE /_mock/api/requests`, `PATCH /_mock/api/sessions/NAME` and the tools' User-Agent, as a
 // hostile page, a careless user and a hostile "mock" would use them. Each attempt is a test, whether
 // it held or needed a fix.
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import { connect, type AddressInfo } from "node:net";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildDataset, buildEvaluation, buildHumanEvaluation, DEFAULT_APP_ID } from "../../src/build/index.js";
 import { createJournal, JOURNAL_TOTAL, type JournalRecord } from "../../src/mock/journal.js";
@@ -13,6 +23,8 @@ import { createSessions, MAX_SESSION_DATA_BYTES } from "../../src/mock/sessions.
 import type { MockCore } from "../../src/mock/core.js";
 import { NO_PLAN } from "../../src/mock/scenarios.js";
 import { createMockClient, MockClientError, SESSION_HEADER, type MockClient } from "../../src/mock-client/index.js";
+import type { Observation } from "../../src/coverage/observation.js";
+import { runCliCaptured } from "../helpers/run-cli.js";
 import { closeTestServers, listenForTest } from "../helpers/test-servers.js";
 import { bigDataset } from "./big-data.js";
 
@@ -539,13 +551,15 @@ describe("attack: PATCH racing a large PUT checked off the request thread", () =
   /** Sends `later` once the mock has the whole large body (the check under way); both answers. */
   async function race(large: { method: string; body: string }, later: { method: string; body?: string }): Promise<[Raw, Raw]> {
     const at = `${url}/_mock/api/sessions/race`;
+    // The node server under the mock (MockHttpServer's type names only what the mock adds).
+    const events = httpServer as unknown as Server;
     const started = new Promise<void>((resolve) => {
       const listener = (incoming: IncomingMessage): void => {
         if (incoming.method !== large.method || !(incoming.url ?? "").endsWith("/race")) return;
-        httpServer.off("request", listener);
+        events.off("request", listener);
         incoming.on("end", () => resolve());
       };
-      httpServer.on("request", listener);
+      events.on("request", listener);
     });
     const first = raw(at, { method: large.method, headers: JSON_TYPE, body: large.body });
     await started;
@@ -604,4 +618,140 @@ describe("attack: PATCH racing a large PUT checked off the request thread", () =
     expect([large.status, deleted.status]).toEqual([409, 404]);
     expect((await raw(`${url}/_mock/api/sessions/race`)).status).toBe(404);
   });
+});
+
+describe("attack: the journal's memory bound under many sessions", () => {
+  const entry = (session: string | undefined, url = "/evaluations?app_id=a"): JournalRecord => ({
+    method: "GET",
+    url,
+    headers: {},
+    session,
+    status: 200,
+    ms: 0.1,
+    note: "",
+  });
+
+  it("100,000 requests, each of its own session: 10,000 kept, the evicted sessions forgotten, in linear time", () => {
+    const journal = createJournal();
+    const started = performance.now();
+    for (let i = 0; i < 100_000; i++) journal.add(i, entry(`s${i}`));
+    const addMs = performance.now() - started;
+    const listed = journal.list();
+    expect(listed.length).toBe(JOURNAL_TOTAL);
+    expect(listed[0]!.session).toBe("s90000");
+    expect(journal.list({ session: "s89999" })).toEqual([]);
+    expect(journal.list({ session: "s99999" }).map((e) => e.id)).toEqual([100_000]);
+    // Every session queue still held is one of the kept entries: nothing of the 90,000 evicted ones stays.
+    expect(journal.clear()).toBe(JOURNAL_TOTAL);
+    console.log(`journal: 100,000 adds of distinct sessions in ${addMs.toFixed(0)} ms`);
+    expect(addMs).toBeLessThan(5000);
+  });
+
+  it("10,000 sessions, then one busy session: the busy one keeps its last 1,000, the others what the total leaves", () => {
+    const journal = createJournal();
+    for (let i = 0; i < 10_000; i++) journal.add(i, entry(`s${i}`));
+    for (let i = 0; i < 5_000; i++) journal.add(i, entry("busy"));
+    expect(journal.list({ session: "busy" }).length).toBe(1000);
+    // 5,000 adds pushed the 5,000 oldest sessions out of the ring; the busy one dropped its own 4,000.
+    expect(journal.list().length).toBe(6_000);
+    expect(journal.list({ session: "s4999" })).toEqual([]);
+    expect(journal.list({ session: "s5000" }).length).toBe(1);
+    expect(journal.clear("busy")).toBe(1000);
+    expect(journal.clear()).toBe(5_000);
+  });
+
+  it("ids go on after every kind of clear; since a cleared id lists only newer entries", () => {
+    const journal = createJournal(3, 5);
+    const ids = [journal.add(0, entry("a")), journal.add(0, entry("b")), journal.add(0, entry(undefined))];
+    expect(ids).toEqual([1, 2, 3]);
+    expect(journal.clear("a")).toBe(1);
+    expect(journal.clear(null)).toBe(1);
+    expect(journal.add(0, entry("a"))).toBe(4);
+    expect(journal.list({ since: 1 }).map((e) => e.id)).toEqual([2, 4]);
+    expect(journal.list({ session: "a", since: 1 }).map((e) => e.id)).toEqual([4]);
+    expect(journal.clear()).toBe(2);
+    expect(journal.add(0, entry("a"))).toBe(5);
+    expect(journal.list({ since: 4 }).map((e) => e.id)).toEqual([5]);
+    // The ring wraps over cleared slots: nothing cleared comes back.
+    for (let i = 0; i < 7; i++) journal.add(0, entry(i % 2 === 0 ? "a" : "b"));
+    expect(journal.list().map((e) => e.id)).toEqual([8, 9, 10, 11, 12]);
+    expect(journal.list({ session: "a" }).map((e) => e.id)).toEqual([8, 10, 12]);
+    expect(journal.list({ session: "b" }).map((e) => e.id)).toEqual([9, 11]);
+    expect(journal.clear()).toBe(5);
+  });
+
+  it("2,000 sessions over HTTP, each one request: listed per session and whole, the whole list in well under a second", async () => {
+    await mock.clearRequests();
+    const names = Array.from({ length: 2000 }, (_, i) => `many-${i}`);
+    for (let i = 0; i < names.length; i += 100) await Promise.all(names.slice(i, i + 100).map((name) => ask(LIST, name)));
+    expect((await mock.requests({ session: "many-1999" })).length).toBe(1);
+    const started = performance.now();
+    const all = await mock.requests();
+    const ms = performance.now() - started;
+    console.log(`GET /_mock/api/requests of 2,000 entries: ${ms.toFixed(0)} ms`);
+    expect(all.length).toBe(2000);
+    expect(ms).toBeLessThan(5000);
+    expect(await mock.clearRequests()).toBe(2000);
+  }, 60_000);
+});
+
+describe("attack: the tools' User-Agent and mock --record", () => {
+  let recording: RunningMockServer;
+  const recorded: Observation[] = [];
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "issue-40-ua-"));
+    recording = await startMockServer({
+      port: 0,
+      host: "127.0.0.1",
+      log: () => undefined,
+      record: (observation) => recorded.push(observation),
+    });
+  });
+  afterAll(async () => {
+    await recording.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ["the tools' own", "evals-contract/0.1.0 (verify)", false],
+    ["upper case, leading spaces", "   EVALS-CONTRACT/9 (fuzz)", false],
+    ["a forged one: a consumer that sends the tools' prefix is left out too (documented)", "evals-contract/1.0 my-frontend", false],
+    ["the prefix later in the value", "Mozilla/5.0 evals-contract/0.1.0 (verify)", true],
+    ["a near miss", "evals-contract-bot/1.0", true],
+    ["none", undefined, true],
+  ])("%s (%s): recorded %s", async (_what, agent, counted) => {
+    const before = recorded.length;
+    await raw(`${recording.url}${LIST}`, agent === undefined ? {} : { headers: { "user-agent": agent } });
+    await recording.requests(); // this turn's requests told
+    expect(recorded.length - before).toBe(counted ? 1 : 0);
+  });
+
+  it.each([
+    ["fuzz", ["fuzz", "--app-id", DEFAULT_APP_ID, "--max-requests", "220"]],
+    ["snapshot", ["snapshot", "--app-id", DEFAULT_APP_ID, "--out", "OUT"]],
+  ])(
+    "%s --header 'User-Agent: ...' replaces the tool's: its requests then count as a consumer's (documented)",
+    async (tool, argv) => {
+      recording.clearRequests();
+      const before = recorded.length;
+      const args = argv.map((arg) => (arg === "OUT" ? join(dir, `${tool}.json`) : arg));
+      const result = await runCliCaptured([...args, "--base-url", recording.url, "--header", "User-Agent: ci-bot/1"]);
+      expect(result.code, result.stderr).toBeLessThan(2);
+      const agents = new Set(recording.requests().map((entry) => entry.headers["user-agent"]));
+      expect(agents).toEqual(new Set(["ci-bot/1"]));
+      expect(recorded.length - before).toBeGreaterThan(0);
+      // Without the header, the same run is no consumer traffic.
+      recording.clearRequests();
+      const quiet = recorded.length;
+      await rm(join(dir, `${tool}.json`), { force: true });
+      const again = await runCliCaptured([...args, "--base-url", recording.url]);
+      expect(again.code, again.stderr).toBeLessThan(2);
+      expect([...new Set(recording.requests().map((entry) => entry.headers["user-agent"]))]).toEqual([
+        expect.stringMatching(new RegExp(`^evals-contract/.* \\(${tool}\\)$`)),
+      ]);
+      expect(recorded.length).toBe(quiet);
+    },
+    120_000,
+  );
 });
