@@ -395,6 +395,16 @@ describe("attack: clearing the journal while requests are in flight", () => {
     await mock.session("inflight-3").delete();
   });
 
+  it("DELETE of the journal with a filter it does not take (operation, since, after) is a 400, nothing cleared", async () => {
+    await ask(LIST, "kept");
+    for (const query of ["operation=listEvaluations", "since=0", "after=0", "session=kept&session=kept", "session="]) {
+      const answer = await raw(`${server.url}/_mock/api/requests?${query}`, { method: "DELETE" });
+      expect(answer.status, query).toBe(400);
+    }
+    expect(server.requests({ session: "kept" }).length).toBe(1);
+    expect(server.clearRequests("kept")).toBe(1);
+  });
+
   it("a request still held by its delay when the journal is cleared is noted when it is answered", async () => {
     const session = mock.session("held");
     await session.use({ scenario: { operation: "listEvaluations", delay: 300 } });
