@@ -623,6 +623,26 @@ describe("attack: PATCH racing a large PUT checked off the request thread", () =
     await createMockClient(url).session("race").delete();
   });
 
+  it.each([
+    ["a PATCH with a bad scenario", "PATCH", JSON.stringify({ scenario: { code: 999 } }), 400],
+    ["a PATCH with an unknown field", "PATCH", JSON.stringify({ scenarios: {} }), 400],
+    ["a PUT whose data is invalid", "PUT", JSON.stringify({ data: { evaluations: [{ id: 1 }], human_evaluations: [] } }), 422],
+    [
+      "a large PUT whose data is invalid (checked on the worker too)",
+      "PUT",
+      padded(JSON.stringify({ data: { evaluations: [{ id: 1 }], human_evaluations: [] } })),
+      422,
+    ],
+  ])("%s while a large PUT is checked is refused, and the large PUT still applies", async (_what, method, body, status) => {
+    const [put, refused] = await race({ method: "PUT", body: RACING }, { method, body });
+    expect(refused.status, refused.text).toBe(status);
+    expect(put.status, put.text).toBe(200);
+    expect(JSON.parse((await raw(`${url}/_mock/api/sessions/race`)).text)).toMatchObject({
+      data: expect.stringMatching(/^2,500 evaluations/),
+    });
+    await createMockClient(url).session("race").delete();
+  });
+
   it("a DELETE while a large PATCH is checked: the session stays deleted", async () => {
     const [large, deleted] = await race({ method: "PATCH", body: RACING }, { method: "DELETE" });
     expect([large.status, deleted.status]).toEqual([409, 404]);
