@@ -114,6 +114,23 @@ describe("attack: cross-site PATCH and DELETE on the console", () => {
     await mock.session("victim").delete();
   });
 
+  it("a cross-site page cannot read the journal or a session (no CORS on the console), nor through DNS rebinding", async () => {
+    await ask(LIST, "read-me");
+    for (const path of [
+      "/_mock/api/requests",
+      "/_mock/api/requests?session=read-me",
+      "/_mock/api/sessions",
+      "/_mock/api/sessions/read-me",
+    ]) {
+      const crossSite = await raw(`${server.url}${path}`, { headers: { origin: "http://evil.example", "sec-fetch-site": "cross-site" } });
+      expect(crossSite.headers["access-control-allow-origin"], path).toBeUndefined();
+      const rebound = await raw(`${server.url}${path}`, { headers: { host: "evil.example" } });
+      expect(rebound.status, path).toBe(403);
+      expect(rebound.text).not.toContain("read-me");
+    }
+    await mock.session("read-me").delete();
+  });
+
   it("a preflight for a cross-site PATCH or DELETE is not granted", async () => {
     for (const method of ["PATCH", "DELETE"]) {
       const answer = await raw(`${server.url}/_mock/api/sessions/victim`, {
