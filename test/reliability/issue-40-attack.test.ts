@@ -22,6 +22,7 @@ import { MAX_SESSION_BODY_BYTES, OFF_THREAD_SESSION_BYTES } from "../../src/mock
 import { createSessions, MAX_SESSION_DATA_BYTES } from "../../src/mock/sessions.js";
 import type { MockCore } from "../../src/mock/core.js";
 import { NO_PLAN } from "../../src/mock/scenarios.js";
+import { createMswHandlers } from "../../src/msw/index.js";
 import { createMockClient, MockClientError, SESSION_HEADER, type MockClient } from "../../src/mock-client/index.js";
 import type { Observation } from "../../src/coverage/observation.js";
 import { runCliCaptured } from "../helpers/run-cli.js";
@@ -527,6 +528,26 @@ describe("attack: huge and deeply nested PATCH bodies", () => {
     expect(JSON.parse(answer.text)).toEqual({ detail: expect.stringMatching(/^mock: /) });
     expect((await raw(`${server.url}/_mock/api/sessions/deep`)).status).toBe(404);
     expect(await ask(LIST)).toBe(200);
+  });
+
+  it("the same scenarios through MSW's handlers.use and handlers.override: E_USAGE naming the field, not a RangeError", () => {
+    const handlers = createMswHandlers({ origin: "http://localhost:4010" });
+    const nested = JSON.parse(`${'{"a":'.repeat(40_000)}1${"}".repeat(40_000)}`) as unknown;
+    for (const key of ["operation", "code", "delay", "fault", "empty", "times", "unchecked"]) {
+      for (const call of [
+        () => handlers.use({ scenario: { [key]: nested } as never }),
+        () => handlers.override({ scenario: { [key]: nested } as never }),
+      ]) {
+        let caught: unknown;
+        try {
+          call();
+        } catch (error) {
+          caught = error;
+        }
+        expect(caught, key).toMatchObject({ code: "E_USAGE", message: expect.stringContaining(`${key} `) });
+      }
+    }
+    handlers.reset();
   });
 
   it("a PATCH over 32 MiB is 413 and read to its end; the session unchanged", async () => {
