@@ -581,6 +581,19 @@ describe("attack: times counters across PATCH", () => {
     await session.delete();
   });
 
+  it("20 requests at once against times: 3: exactly 3 fail, while PATCHes of another operation land among them", async () => {
+    const session = mock.session("count-burst");
+    await session.use({ scenario: { operation: "listEvaluations", code: 503, times: 3 } });
+    const [statuses] = await Promise.all([
+      Promise.all(Array.from({ length: 20 }, () => ask(LIST, "count-burst"))),
+      session.use({ scenario: { operation: "listHumanEvaluations", code: 500 } }),
+      session.use({ scenario: { operation: "getHumanEvaluation", delay: 1 } }),
+    ]);
+    expect(statuses.filter((status) => status === 503).length).toBe(3);
+    expect(statuses.filter((status) => status === 200).length).toBe(17);
+    await session.delete();
+  });
+
   it("the console's scenario and another session's count nothing of this one's", async () => {
     const a = mock.session("count-a");
     const b = mock.session("count-b");
