@@ -3,6 +3,7 @@
 // only, no Node built-in. Every call checks its arguments here (a typo in a filter or a session field
 // is E_USAGE at once, not a filter that matches nothing) and turns a refusal into a MockClientError.
 import { ToolkitError } from "../errors.js";
+import { redactSecrets } from "../io/redact.js";
 import { checkJournalFilter, type JournalEntry, type JournalFilter } from "../mock/journal.js";
 import type { ScenarioSetting } from "../mock/scenario-switch.js";
 import { isSessionName, sessionNameFault } from "../mock/session-name.js";
@@ -48,7 +49,16 @@ export interface MockClient {
 export interface MockClientOptions {
   /** The fetch to send with (default: the global one). */
   fetch?: typeof fetch;
+  /** How long one call waits for the mock's whole answer (default 30,000 ms; a 32 MiB dataset is checked in a few seconds). */
+  timeoutMs?: number;
+  /** The longest answer one call reads (default 256 MiB: a journal of 10,000 entries with long URLs). */
+  maxAnswerBytes?: number;
 }
+
+/** How long one call waits by default: a mock that never answers is an error, not a hung test. */
+export const MOCK_CLIENT_TIMEOUT_MS = 30_000;
+/** The longest answer one call reads by default. */
+export const MOCK_CLIENT_MAX_ANSWER_BYTES = 256 * 1024 * 1024;
 
 /** The mock refused a call (`status`, its `detail`), or could not be reached (`status` 0). */
 export class MockClientError extends ToolkitError {
@@ -72,7 +82,7 @@ function baseOf(baseUrl: string | URL): string {
   } catch {
     throw new ToolkitError(
       "E_USAGE",
-      `createMockClient: ${JSON.stringify(String(baseUrl).slice(0, 200))} is not a URL like http://127.0.0.1:3000`,
+      `createMockClient: ${redactSecrets(JSON.stringify(String(baseUrl).slice(0, 200)))} is not a URL like http://127.0.0.1:3000`,
     );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
@@ -80,6 +90,36 @@ function baseOf(baseUrl: string | URL): string {
   if (url.search !== "" || url.hash !== "")
     throw new ToolkitError("E_USAGE", "createMockClient: give the mock's base URL without a query or fragment");
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+/** A whole number of milliseconds or bytes from 1, for `what`. */
+function positive(value: unknown, fallback: number, what: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1)
+    throw new ToolkitError("E_USAGE", `createMockClient: ${what}, got ${typeof value === "number" ? value : typeof value}`);
+  return value;
+}
+
+/** A body's text, or undefined past `limit` bytes (the rest is not read). */
+async function readText(response: Response, limit: number): Promise<string | undefined> {
+  if (response.body === null) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) bytes.set(chunk, (at += chunk.length) - chunk.length);
+  return new TextDecoder().decode(bytes);
 }
 
 /** A journal filter as the console's query string. */
@@ -95,27 +135,75 @@ function journalQuery(filter: JournalFilter): string {
 export function createMockClient(baseUrl: string | URL, options: MockClientOptions = {}): MockClient {
   const url = baseOf(baseUrl);
   const send = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
+  const timeoutMs = positive(options.timeoutMs, MOCK_CLIENT_TIMEOUT_MS, "timeoutMs must be a whole number of milliseconds from 1");
+  const maxAnswerBytes = positive(
+    options.maxAnswerBytes,
+    MOCK_CLIENT_MAX_ANSWER_BYTES,
+    "maxAnswerBytes must be a whole number of bytes from 1",
+  );
 
   /** One console call: its JSON answer, or a MockClientError naming the call. */
   async function call<T>(what: string, method: string, path: string, body?: unknown, allow404 = false): Promise<T | undefined> {
     const target = `${url}/_mock/api${path}`;
+    let json: string | undefined;
+    try {
+      json = body === undefined ? undefined : JSON.stringify(body);
+    } catch (error) {
+      // A cycle or a BigInt: the caller's fault, found before anything is sent.
+      throw new ToolkitError("E_USAGE", `${what}: the change is not JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+    // One deadline for the answer and its body: a mock that never answers (or dribbles) is an error, not a hung test.
+    const signal = AbortSignal.timeout(timeoutMs);
+    const late = (): MockClientError =>
+      new MockClientError(0, "timeout", `${what}: the mock at ${url} did not answer within ${timeoutMs} ms`);
     let response: Response;
+    let text: string | undefined;
     try {
       response = await send(target, {
         method,
-        headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        headers: json === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+        ...(json === undefined ? {} : { body: json }),
+        // A redirect is no answer of the mock's console: its body (a whole dataset) goes nowhere else.
+        redirect: "manual",
+        signal,
       });
     } catch (error) {
+      if (signal.aborted) throw late();
       throw new MockClientError(
         0,
         "unreachable",
-        `${what}: the mock at ${url} cannot be reached (${error instanceof Error ? error.message : String(error)})`,
+        `${what}: the mock at ${url} cannot be reached (${redactSecrets(error instanceof Error ? error.message : String(error))})`,
         { cause: error },
       );
     }
-    const text = await response.text();
-    if (response.status === 404 && allow404) return undefined;
+    if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+      const location = redactSecrets(response.headers.get("location") ?? "elsewhere");
+      await response.body?.cancel().catch(() => undefined);
+      throw new MockClientError(
+        response.status,
+        "redirect",
+        `${what}: the mock answered a redirect (${response.status}) to ${location}: is ${url} the mock's URL?`,
+      );
+    }
+    try {
+      text = await readText(response, maxAnswerBytes);
+    } catch (error) {
+      if (signal.aborted) throw late();
+      throw new MockClientError(
+        0,
+        "broken",
+        `${what}: the mock at ${url} broke off its answer (${redactSecrets(error instanceof Error ? error.message : String(error))})`,
+        {
+          cause: error,
+        },
+      );
+    }
+    if (text === undefined)
+      throw new MockClientError(
+        response.status,
+        "too large",
+        `${what}: the mock's answer is over ${maxAnswerBytes} bytes (maxAnswerBytes)`,
+      );
     if (!response.ok) {
       let detail = text.slice(0, 500);
       try {
@@ -124,6 +212,9 @@ export function createMockClient(baseUrl: string | URL, options: MockClientOptio
       } catch {
         // not JSON (not the mock's console?): its first bytes
       }
+      // The mock's own "no such session" (not a 404 of a server that is no mock, or of the wrong base path).
+      if (response.status === 404 && allow404 && detail.startsWith("mock: no session ")) return undefined;
+      detail = redactSecrets(detail);
       const hint = response.status === 404 && !text.includes("mock:") ? " (is this the evals-contract mock, and its base path?)" : "";
       throw new MockClientError(response.status, detail, `${what}: the mock answered ${response.status}: ${detail}${hint}`);
     }

@@ -146,7 +146,13 @@ export function createMockHandler(options: MockHandlerOptions, preloaded?: Datas
           ...(options.reload ? { reload: options.reload } : {}),
           ...(options.now ? { now: options.now } : {}),
           live: () => core.liveSummary,
-          journal,
+          // This turn's requests first (told at its end): a request answered just before a pipelined
+          // `GET` or `DELETE` of the journal is listed or cleared with the rest.
+          journal: {
+            add: journal.add,
+            list: (filter) => (tell(), journal.list(filter)),
+            clear: (session) => (tell(), journal.clear(session)),
+          },
           sessions,
           host: options.host,
           allowedHosts: options.allowedHosts,

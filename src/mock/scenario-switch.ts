@@ -57,6 +57,16 @@ export type ScenarioSetting = ScenarioSwitch | readonly ScenarioSwitch[];
 const KEYS = ["operation", "delay", "code", "empty", "fault", "times", "respond", "unchecked"];
 const EXAMPLE = `{"operation": "listEvaluations", "code": 500} or {"delay": 250, "empty": true} or {"fault": "reset"}`;
 
+/** A value a message quotes: JSON for a number, a boolean, null or a text (cut short), else its kind: a 40,000-deep object overflows JSON.stringify's stack. */
+const got = (value: unknown): string =>
+  typeof value === "string"
+    ? JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}...` : value)
+    : value !== null && typeof value === "object"
+      ? Array.isArray(value)
+        ? "a list"
+        : "an object"
+      : (JSON.stringify(value) ?? String(value));
+
 /** One switch's scenario and operation, or what is wrong with it (`where` prefixes the message for lists). */
 function readSwitch(body: unknown, where: string): { operation?: OperationId; scenario: Scenario } | SwitchFault {
   if (!isPlainObject(body)) return { fault: `${where}must be a JSON object like ${EXAMPLE}` };
@@ -64,29 +74,29 @@ function readSwitch(body: unknown, where: string): { operation?: OperationId; sc
   if (unknown.length > 0) return { fault: `${where}unknown scenario field "${unknown[0]}" (known: ${KEYS.join(", ")})` };
   const { operation, delay, code, empty, fault, times, respond, unchecked } = body;
   if (operation !== undefined && operation !== null && !(OPERATION_IDS as readonly unknown[]).includes(operation))
-    return { fault: `${where}operation must be one of ${OPERATION_IDS.join(", ")}, got ${JSON.stringify(operation)}` };
+    return { fault: `${where}operation must be one of ${OPERATION_IDS.join(", ")}, got ${got(operation)}` };
   const prefer: string[] = [];
   for (const [name, value] of [
     ["delay", delay],
     ["code", code],
   ] as const) {
     if (value === undefined || value === null) continue;
-    if (typeof value !== "number") return { fault: `${where}${name} must be a number, got ${JSON.stringify(value)}` };
+    if (typeof value !== "number") return { fault: `${where}${name} must be a number, got ${got(value)}` };
     // `code: 200` is "answer normally": no forced code, so it clears the code switch (it is checked all the same).
     if (name === "code" && value === 200) continue;
     prefer.push(`${name}=${value}`);
   }
   if (empty !== undefined && empty !== null && typeof empty !== "boolean")
-    return { fault: `${where}empty must be true or false, got ${JSON.stringify(empty)}` };
+    return { fault: `${where}empty must be true or false, got ${got(empty)}` };
   if (empty === true) prefer.push("example=empty");
   if (fault !== undefined && fault !== null) {
     if (typeof fault !== "string" || !(FAULTS as readonly string[]).includes(fault))
-      return { fault: `${where}unknown fault ${JSON.stringify(fault)} (known: ${FAULTS.join(", ")})` };
+      return { fault: `${where}unknown fault ${got(fault)} (known: ${FAULTS.join(", ")})` };
     prefer.push(`fault=${fault}`);
   }
   let custom: CustomAnswer | undefined;
   if (unchecked !== undefined && unchecked !== null) {
-    if (typeof unchecked !== "boolean") return { fault: `${where}unchecked must be true or false, got ${JSON.stringify(unchecked)}` };
+    if (typeof unchecked !== "boolean") return { fault: `${where}unchecked must be true or false, got ${got(unchecked)}` };
     if (respond === undefined || respond === null)
       return { fault: `${where}unchecked goes with respond (it skips respond's contract check)` };
   }
@@ -102,7 +112,7 @@ function readSwitch(body: unknown, where: string): { operation?: OperationId; sc
   if (times !== undefined && times !== null) {
     if (typeof times !== "number" || !Number.isInteger(times) || times < 1 || times > MAX_SCENARIO_TIMES)
       return {
-        fault: `${where}times must be a whole number from 1 to ${MAX_SCENARIO_TIMES}, got ${JSON.stringify(times) ?? String(times)}`,
+        fault: `${where}times must be a whole number from 1 to ${MAX_SCENARIO_TIMES}, got ${got(times)}`,
       };
     count = times;
   }

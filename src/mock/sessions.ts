@@ -101,6 +101,8 @@ export interface Sessions {
 export function createSessions(makeCore: (data: unknown, source: string) => MockCore): Sessions {
   const sessions = new Map<string, Session>();
   const sizes = new Map<string, number>();
+  /** The bytes of the body that set each session's data: a PATCH with data replaces only these. */
+  const dataSizes = new Map<string, number>();
   let total = 0;
   const admits = (name: string, bytes: number): Refusal | undefined => {
     if (!isSessionName(name)) return { ok: false, status: 400, detail: sessionNameFault("a session name", name) };
@@ -123,8 +125,11 @@ export function createSessions(makeCore: (data: unknown, source: string) => Mock
       if (!shape.ok) return shape;
       const before = stack ? sessions.get(name) : undefined;
       const hasData = checked !== undefined || (shape.data !== undefined && shape.data !== null);
-      // A stacked change without data keeps the session's data, and its bytes.
-      if (before !== undefined && !hasData) bytes = sizes.get(name) ?? 0;
+      // A stacked change keeps what it does not name, and its bytes: without data, the session's bytes
+      // and its own (its scenario is held beside the earlier ones); with data, the earlier scenarios'
+      // bytes and its own in place of the data's. Never fewer bytes than the session holds.
+      const dataBytes = before === undefined ? bytes : hasData ? bytes : (dataSizes.get(name) ?? 0);
+      if (before !== undefined) bytes = (sizes.get(name) ?? 0) - (hasData ? (dataSizes.get(name) ?? 0) : 0) + bytes;
       const refused = admits(name, bytes);
       if (refused !== undefined) return refused;
       let core = checked;
@@ -149,11 +154,13 @@ export function createSessions(makeCore: (data: unknown, source: string) => Mock
       sessions.set(name, session);
       total += bytes - (sizes.get(name) ?? 0);
       sizes.set(name, bytes);
+      dataSizes.set(name, dataBytes);
       return { ok: true, session };
     },
     delete(name) {
       total -= sizes.get(name) ?? 0;
       sizes.delete(name);
+      dataSizes.delete(name);
       return sessions.delete(name);
     },
     list: () => [...sessions.values()],

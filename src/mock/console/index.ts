@@ -298,8 +298,9 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     if (options.checkSession === undefined || size < OFF_THREAD_SESSION_BYTES) {
       const parsed = parseJson(bytes);
       if (!("value" in parsed)) return { ok: false, ...parsed };
-      supersede(name);
-      return sessions.put(name, parsed.value, size, undefined, stack);
+      const put = sessions.put(name, parsed.value, size, undefined, stack);
+      if (put.ok) supersede(name); // a refused change changes nothing, and supersedes nothing
+      return put;
     }
     // Parsed and checked on the dataset worker: the other clients are answered meanwhile. What can be
     // refused without reading it is refused first; the rest again once it is checked (another PUT may
@@ -307,28 +308,34 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     const refused = sessions.admits(name, size);
     if (refused !== undefined) return refused;
     const mine = ++turn;
-    checking.set(name, mine);
-    let superseded = false;
+    const under = checking.get(name) ?? { checks: 0, changed: 0 };
+    checking.set(name, under);
+    under.checks++;
     const checked = await options.checkSession(bytes, `session ${name} data`).finally(() => {
-      superseded = checking.get(name) !== mine;
-      if (!superseded) checking.delete(name);
+      if (--under.checks === 0) checking.delete(name);
     });
-    if (superseded)
+    if (under.changed > mine)
       return {
         ok: false,
         status: 409,
         detail: `session ${JSON.stringify(name)} was put or deleted by a later request while this body was checked: left as that request set it`,
       };
-    return checked.ok ? sessions.put(name, { scenario: checked.scenario }, size, checked.core, stack) : checked;
+    if (!checked.ok) return checked;
+    const put = sessions.put(name, { scenario: checked.scenario }, size, checked.core, stack);
+    if (put.ok) supersede(name, mine);
+    return put;
   }
 
-  // A large PUT applies when its check is done: a PUT or DELETE of the same session meanwhile is later
-  // and wins (a test's afterEach that deletes its session never sees it set again). The turn of each
-  // session with a check under way; bounded by the bodies held at once.
-  const checking = new Map<string, number>();
+  // A large PUT or PATCH applies when its check is done: a change of the same session that came later
+  // and was made (a DELETE, a PUT or PATCH set, not one refused) wins (a test's afterEach that deletes its
+  // session never sees it set again). Per session with checks under way: how many, and the turn of the
+  // latest change made; bounded by the bodies held at once.
+  const checking = new Map<string, { checks: number; changed: number }>();
   let turn = 0;
-  const supersede = (name: string): void => {
-    if (checking.has(name)) checking.set(name, ++turn);
+  /** Session `name` was changed by the request of `at` (a request that arrives now, by default): the checks that began before it lose. */
+  const supersede = (name: string, at = ++turn): void => {
+    const under = checking.get(name);
+    if (under !== undefined) under.changed = Math.max(under.changed, at);
   };
 
   async function reload(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -446,7 +453,7 @@ export function createMockConsole(options: MockConsoleOptions): MockConsole {
     if (route === undefined && path.startsWith(SESSIONS_PREFIX)) {
       const name = unquote(path.slice(SESSIONS_PREFIX.length));
       if (name === undefined || !isSessionName(name))
-        return sendJson(response, 400, fault(sessionNameFault("a session name", path.slice(SESSIONS_PREFIX.length))));
+        return sendJson(response, 400, fault(sessionNameFault("a session name", name ?? path.slice(SESSIONS_PREFIX.length))));
       route = sessionRoute(name);
     }
     if (route === undefined) return sendJson(response, 404, { detail: "Not Found" });
