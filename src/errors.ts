@@ -24,7 +24,8 @@ export const ERROR_CODES = {
   E_BASELINE_INVALID: "a --baseline file is missing, unreadable, not JSON, or not a valid baseline (docs/baseline.md)",
   E_SNAPSHOT_SOURCE: "a snapshot's source cannot be read: a list the provider did not answer with a JSON array, or no HAR file",
   E_MISSING_PEER: "an optional peer dependency (Pact, Prism, MSW) that the command needs is not installed",
-  E_MOCK_CLIENT: "a call of evals-contract/mock-client failed: the mock refused it (its status and detail) or could not be reached",
+  E_MOCK_CLIENT:
+    "a call of evals-contract/mock-client failed: the mock refused it (its status and detail), could not be reached, or its answer timed out, was too large, redirected or broken",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
