@@ -25,6 +25,8 @@ export { coverageVerdictLine, fromCoverage } from "./from-coverage.js";
 export { fromDrift } from "./from-drift.js";
 export { fromValidate } from "./from-validate.js";
 export type { ValidateRun } from "./from-validate.js";
+export { exitCodeOf } from "./exit-code-of.js";
+export type { ReportExitCode } from "./exit-code-of.js";
 export { renderText } from "./render-text.js";
 export type { TextOptions } from "./render-text.js";
 export { REPORT_SCHEMA_ID, writeJsonReport } from "./write-json-report.js";

@@ -12,10 +12,10 @@ import {
   writeJsonReport,
 } from "../../coverage/index.js";
 import { ToolkitError } from "../../errors.js";
+import { exitCodeOf } from "../../report/index.js";
 import { decimalNumber, parseCommandArgs, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { didYouMean } from "../did-you-mean.js";
-import { EXIT } from "../exit-codes.js";
 import { writeLines } from "../io.js";
 import { prepareReportFiles } from "../report-files.js";
 
@@ -109,6 +109,6 @@ Examples:
     if (junit !== undefined) await reports.write(junit, (out) => void out.write(renderJUnit(model)));
     if (json !== undefined) await reports.write(json, (out) => writeJsonReport(out, model));
     if (html !== undefined) await reports.write(html, (out) => writeHtmlReport(out, model));
-    return report.passed ? EXIT.OK : EXIT.CONTRACT_FAILURE;
+    return exitCodeOf(model);
   },
 };

@@ -10,9 +10,9 @@ import {
   writeJsonReport,
 } from "../../drift/index.js";
 import { ToolkitError } from "../../errors.js";
+import { exitCodeOf } from "../../report/index.js";
 import { parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";
-import { EXIT } from "../exit-codes.js";
 import { writeLines } from "../io.js";
 import { prepareReportFiles } from "../report-files.js";
 
@@ -71,6 +71,6 @@ Examples:
     if (junit !== undefined) await reports.write(junit, (out) => void out.write(renderJUnit(report)));
     if (json !== undefined) await reports.write(json, (out) => writeJsonReport(out, report));
     if (html !== undefined) await reports.write(html, (out) => writeHtmlReport(out, report));
-    return report.verdict === "fail" ? EXIT.CONTRACT_FAILURE : EXIT.OK;
+    return exitCodeOf(report);
   },
 };

@@ -2,6 +2,7 @@
 // with --dry-run), prints the report, writes --junit/--json/--html, returns the exit code (0 nothing
 // failed, 1 failures, 2 cannot run).
 import { ToolkitError } from "../../errors.js";
+import { exitCodeOf } from "../../report/index.js";
 import {
   DEFAULT_FUZZ_CONCURRENCY,
   DEFAULT_FUZZ_TIMEOUT_MS,
@@ -207,15 +208,8 @@ Examples:
     if (junit !== undefined) await reports.write(junit, (out) => void out.write(renderJUnit(model)));
     if (json !== undefined) await reports.write(json, (out) => writeJsonReport(out, model));
     if (html !== undefined) await reports.write(html, (out) => writeHtmlReport(out, model));
-    // Too few requests sent to vouch for anything: it could not run, unless --strict makes it a failure.
-    const exit =
-      report.verdict === "partial"
-        ? report.strict
-          ? EXIT.CONTRACT_FAILURE
-          : EXIT.CANNOT_RUN
-        : report.passed
-          ? EXIT.OK
-          : EXIT.CONTRACT_FAILURE;
+    // Too few requests sent to vouch for anything: it could not run (2), unless --strict makes it a failure.
+    const exit = exitCodeOf(model);
     if (!rewritesBaseline(baseline)) return exit;
     const run = { exit, findings: report.failures.map(failureFinding), strict: report.strict, today: options.today ?? todayUtc() };
     const incomplete = fuzzIncomplete(report);

@@ -1,11 +1,12 @@
 // `evals-contract prism mock|proxy`: Stoplight Prism on the contract's OpenAPI document.
 import { COMPAT_MODES, DEFAULT_COMPAT, isCompatMode, type CompatMode } from "../../contract/index.js";
 import { ToolkitError } from "../../errors.js";
+import { exitCodeOf } from "../../report/index.js";
 import type { PrismExchange } from "../../prism/index.js";
 import { intOption, parseCommandArgs, rejectPositionals, stringOption, type OptionSpec } from "../args.js";
 import type { Command } from "../command.js";
 import { didYouMean } from "../did-you-mean.js";
-import { EXIT, type ExitCode } from "../exit-codes.js";
+import type { ExitCode } from "../exit-codes.js";
 import { waitForSignal, writeLine, type CliIo } from "../io.js";
 import { plural } from "../../check/index.js";
 
@@ -100,7 +101,7 @@ async function serve(mode: "mock" | "proxy", args: readonly string[], io: CliIo)
   if (outcome && !interrupted) throw new ToolkitError("E_PRISM", `Prism exited unexpectedly (exit code ${String(outcome.code)})`);
   const tally = mode === "proxy" ? `, ${broken} with response errors, ${warned} with response warnings only` : "";
   writeLine(io.stdout, `Prism stopped: ${plural(requests, "request")}${tally}.`);
-  return mode === "proxy" && broken > 0 ? EXIT.CONTRACT_FAILURE : EXIT.OK;
+  return exitCodeOf({ tool: "prism", verdict: mode === "proxy" && broken > 0 ? "fail" : "pass", strict: false });
 }
 
 export const prismCommand: Command = {

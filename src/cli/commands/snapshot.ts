@@ -4,6 +4,7 @@
 // written but the data breaks the contract (or a by-id answer is not its list record), 2 cannot run.
 import { escapeControl, formatFoldedFindings, plural, validationSummary } from "../../check/index.js";
 import { ToolkitError } from "../../errors.js";
+import { exitCodeOf } from "../../report/index.js";
 import { redactUrlSecrets, refuseOutputOverInput, writeTextFileAtomically, assertWritable } from "../../io/index.js";
 import {
   DEFAULT_CONCURRENCY,
@@ -15,7 +16,6 @@ import {
 } from "../../snapshot/index.js";
 import { intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";
-import { EXIT } from "../exit-codes.js";
 import { parseHeaders } from "../header-option.js";
 import { writeLine, writeLines } from "../io.js";
 
@@ -195,6 +195,6 @@ Examples:
     if (report !== undefined) writeLine(io.stdout, `report: ${report}`);
     const broken =
       !result.validation.conforms || result.differences.length > 0 || result.exchangeFindings.some((f) => f.severity === "error");
-    return broken ? EXIT.CONTRACT_FAILURE : EXIT.OK;
+    return exitCodeOf({ tool: "snapshot", verdict: broken ? "fail" : "pass", strict: false });
   },
 };

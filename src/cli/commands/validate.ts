@@ -2,7 +2,7 @@
 // hands the file's bytes, as they are read, to the library (src/check/validate-stream.ts: format,
 // schema, strict mode, folding, a large document record by record), prints, writes the report
 // files, returns the exit code.
-// Like every command it imports the parts' indexes only; the report module is loaded only when a
+// Like every command it imports the parts' indexes only; the report model is built only when a
 // report file is asked for.
 import {
   createValidateStream,
@@ -19,11 +19,10 @@ import {
 } from "../../check/index.js";
 import { isToolkitError, ToolkitError } from "../../errors.js";
 import { readFileChunks } from "../../io/index.js";
-import type { ValidateRun } from "../../report/index.js";
+import { exitCodeOf, type ValidateRun } from "../../report/index.js";
 import { choiceOption, parseCommandArgs, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { didYouMean } from "../did-you-mean.js";
-import { EXIT } from "../exit-codes.js";
 import { writeLine, writeLines, type CliIo } from "../io.js";
 import { prepareReportFiles, type PreparedReports, type ReportFiles } from "../report-files.js";
 
@@ -118,13 +117,13 @@ Examples:
       const finding: Finding = { severity: "error", path: "$", rule: "max-depth", message: error.message };
       writeLine(reports.textOut, `${escapeControl(subject)} does not conform: ${escapeControl(error.message)}`);
       await writeReports(files, reports, { file, schema: named ?? null, records: "", strict, findings: [finding] });
-      return EXIT.CONTRACT_FAILURE;
+      return exitCodeOf({ tool: "validate", verdict: "fail", strict });
     }
     if (!all) {
       // Folded text: findings were counted and folded as they were found, none kept.
       await writeLines(reports.textOut, result.lines);
       writeLine(reports.textOut, validationSummary(subject, result));
-      return result.conforms ? EXIT.OK : EXIT.CONTRACT_FAILURE;
+      return exitCodeOf({ tool: "validate", verdict: result.conforms ? "pass" : "fail", strict });
     }
     const width = pathWidth(result.findings);
     await writeLines(
@@ -133,6 +132,6 @@ Examples:
     );
     writeLine(reports.textOut, validationSummary(subject, result));
     await writeReports(files, reports, { file, schema: result.schema, records: result.records, strict, findings: result.findings });
-    return result.conforms ? EXIT.OK : EXIT.CONTRACT_FAILURE;
+    return exitCodeOf({ tool: "validate", verdict: result.conforms ? "pass" : "fail", strict });
   },
 };

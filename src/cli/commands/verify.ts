@@ -2,6 +2,7 @@
 // report, writes --junit/--json/--html files, returns the exit code (0 conforms, or a partial run with no
 // failure; 1 broken; 2 cannot run, --app-id missing without --partial included).
 import { ToolkitError } from "../../errors.js";
+import { exitCodeOf } from "../../report/index.js";
 import { prepareReportFiles } from "../report-files.js";
 import {
   DEFAULT_CONCURRENCY,
@@ -18,7 +19,6 @@ import {
 } from "../../verify/index.js";
 import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption, type ParsedArgs } from "../args.js";
 import type { Command } from "../command.js";
-import { EXIT } from "../exit-codes.js";
 import { writeLines } from "../io.js";
 import { BASELINE_OPTIONS, finishBaseline, readBaselineOption, rewritesBaseline, todayUtc } from "../baseline-option.js";
 
@@ -186,7 +186,7 @@ Examples:
     if (json !== undefined) await reports.write(json, (out) => writeJsonReport(out, model));
     if (html !== undefined) await reports.write(html, (out) => writeHtmlReport(out, model));
     // A partial run exits 0 only when nothing failed; its report says PARTIAL, never PASS.
-    const exit = report.verdict === "fail" ? EXIT.CONTRACT_FAILURE : EXIT.OK;
+    const exit = exitCodeOf(model);
     if (!rewritesBaseline(baseline)) return exit;
     return finishBaseline(
       baseline,
