@@ -1,23 +1,14 @@
 // `evals-contract coverage FILE... [--min PERCENT] [--require CASE,...]`: reads observation files
 // (mock --record, MSW's record option, HAR, verify or fuzz --json), prints the coverage table, writes
 // --json/--junit/--html; 0 measured (and --min, --require met), 1 not met, 2 unreadable input.
-import {
-  fromCoverage,
-  readObservationFiles,
-  renderJUnit,
-  renderText,
-  requirableIds,
-  tallyCoverage,
-  writeHtmlReport,
-  writeJsonReport,
-} from "../../coverage/index.js";
+import { fromCoverage, readObservationFiles, renderText, requirableIds, tallyCoverage } from "../../coverage/index.js";
 import { ToolkitError } from "../../errors.js";
 import { exitCodeOf } from "../../report/index.js";
 import { decimalNumber, parseCommandArgs, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { didYouMean } from "../did-you-mean.js";
 import { writeLines } from "../io.js";
-import { prepareReportFiles } from "../report-files.js";
+import { prepareReportFiles, writeReports } from "../report-files.js";
 
 /** `--min` as a percentage from 0 to 100, or a usage error. */
 export function parseMin(raw: string): number {
@@ -106,9 +97,7 @@ Examples:
     const report = tallyCoverage(observations, inputs, options);
     const model = fromCoverage(report);
     await writeLines(reports.textOut, renderText(model));
-    if (junit !== undefined) await reports.write(junit, (out) => void out.write(renderJUnit(model)));
-    if (json !== undefined) await reports.write(json, (out) => writeJsonReport(out, model));
-    if (html !== undefined) await reports.write(html, (out) => writeHtmlReport(out, model));
+    await writeReports(model, reports);
     return exitCodeOf(model);
   },
 };

@@ -1,20 +1,12 @@
 // `evals-contract drift --openapi URL|FILE [--json FILE] [--junit FILE] [--html FILE] [--base-path P]`:
 // the provider's published OpenAPI document against the contract. Exit 1 on breaking drift.
-import {
-  checkDrift,
-  fromDrift,
-  loadOpenApiDocument,
-  renderJUnit,
-  renderText,
-  writeHtmlReport,
-  writeJsonReport,
-} from "../../drift/index.js";
+import { checkDrift, fromDrift, loadOpenApiDocument, renderText } from "../../drift/index.js";
 import { ToolkitError } from "../../errors.js";
 import { exitCodeOf } from "../../report/index.js";
 import { parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { writeLines } from "../io.js";
-import { prepareReportFiles } from "../report-files.js";
+import { prepareReportFiles, writeReports } from "../report-files.js";
 
 export const driftCommand: Command = {
   name: "drift",
@@ -68,9 +60,7 @@ Examples:
 
     const report = fromDrift(checkDrift(await loadOpenApiDocument(source), { source, basePath: stringOption(values, "base-path") }));
     await writeLines(reports.textOut, renderText(report));
-    if (junit !== undefined) await reports.write(junit, (out) => void out.write(renderJUnit(report)));
-    if (json !== undefined) await reports.write(json, (out) => writeJsonReport(out, report));
-    if (html !== undefined) await reports.write(html, (out) => writeHtmlReport(out, report));
+    await writeReports(report, reports);
     return exitCodeOf(report);
   },
 };

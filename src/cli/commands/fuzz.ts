@@ -12,10 +12,7 @@ import {
   fuzzProvider,
   iterateFuzzRequests,
   resolveFuzzOptions,
-  renderJUnit,
   renderText,
-  writeHtmlReport,
-  writeJsonReport,
   COMPATS,
   DEFAULT_MAX_RESPONSE_BYTES,
   failureFinding,
@@ -32,7 +29,7 @@ import { EXIT } from "../exit-codes.js";
 import { writeLine, writeLines } from "../io.js";
 import { BASELINE_OPTIONS, finishBaseline, readBaselineOption, rewritesBaseline, todayUtc } from "../baseline-option.js";
 import { decodeUtf8, parseJsonText, readRegularFile } from "../../io/index.js";
-import { prepareReportFiles } from "../report-files.js";
+import { prepareReportFiles, writeReports } from "../report-files.js";
 import { createProgressBar } from "../progress-bar.js";
 import { parseHeaders } from "../header-option.js";
 
@@ -205,9 +202,7 @@ Examples:
     if (report.baseline !== undefined && baseline.file !== undefined) report.baseline.file = baseline.file;
     const model = fromFuzz(report);
     await writeLines(reports.textOut, renderText(model));
-    if (junit !== undefined) await reports.write(junit, (out) => void out.write(renderJUnit(model)));
-    if (json !== undefined) await reports.write(json, (out) => writeJsonReport(out, model));
-    if (html !== undefined) await reports.write(html, (out) => writeHtmlReport(out, model));
+    await writeReports(model, reports);
     // Too few requests sent to vouch for anything: it could not run (2), unless --strict makes it a failure.
     const exit = exitCodeOf(model);
     if (!rewritesBaseline(baseline)) return exit;

@@ -19,12 +19,12 @@ import {
 } from "../../check/index.js";
 import { isToolkitError, ToolkitError } from "../../errors.js";
 import { readFileChunks } from "../../io/index.js";
-import { exitCodeOf, type ValidateRun } from "../../report/index.js";
+import { exitCodeOf, fromValidate, type ValidateRun } from "../../report/index.js";
 import { choiceOption, parseCommandArgs, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { didYouMean } from "../did-you-mean.js";
 import { writeLine, writeLines, type CliIo } from "../io.js";
-import { prepareReportFiles, type PreparedReports, type ReportFiles } from "../report-files.js";
+import { prepareReportFiles, writeReports, type PreparedReports, type ReportFiles } from "../report-files.js";
 
 /** The bytes of the file, or of standard input (`validate -`), piece by piece: never all at once. */
 async function* bytesOf(file: string, io: CliIo): AsyncGenerator<Uint8Array, void, undefined> {
@@ -32,15 +32,9 @@ async function* bytesOf(file: string, io: CliIo): AsyncGenerator<Uint8Array, voi
   for await (const chunk of io.stdin ?? process.stdin) yield typeof chunk === "string" ? Buffer.from(chunk) : chunk;
 }
 
-/** Writes the report files asked for, the report module loaded only then. */
-async function writeReports(files: ReportFiles, reports: PreparedReports, run: ValidateRun): Promise<void> {
-  if (files.json === undefined && files.junit === undefined && files.html === undefined) return;
-  const { fromValidate, renderJUnit, writeHtmlReport, writeJsonReport } = await import("../../report/index.js");
-  const report = fromValidate(run);
-  // Streamed: a report of a million findings is larger than the biggest string V8 can hold.
-  if (files.json !== undefined) await reports.write(files.json, (out) => writeJsonReport(out, report));
-  if (files.junit !== undefined) await reports.write(files.junit, (out) => void out.write(renderJUnit(report)));
-  if (files.html !== undefined) await reports.write(files.html, (out) => writeHtmlReport(out, report));
+/** Writes the report files asked for, the model built only then. */
+async function writeValidateReports(reports: PreparedReports, run: ValidateRun): Promise<void> {
+  if (reports.requested) await writeReports(fromValidate(run), reports);
 }
 
 export const validateCommand: Command = {
@@ -104,8 +98,7 @@ Examples:
     const reports = await prepareReportFiles(files, io, file === "-" ? [] : [{ name: "the file validated", path: file }]);
     const strict = values.strict === true;
     const subject = file === "-" ? "standard input" : file;
-    const reported = files.json !== undefined || files.junit !== undefined || files.html !== undefined;
-    const all = values.all === true || reported;
+    const all = values.all === true || reports.requested;
     const session = createValidateStream(subject, { schema: named, format, strict, all });
     let result: StreamValidation;
     try {
@@ -116,7 +109,7 @@ Examples:
       if (!isToolkitError(error) || error.code !== "E_JSON_TOO_DEEP") throw error;
       const finding: Finding = { severity: "error", path: "$", rule: "max-depth", message: error.message };
       writeLine(reports.textOut, `${escapeControl(subject)} does not conform: ${escapeControl(error.message)}`);
-      await writeReports(files, reports, { file, schema: named ?? null, records: "", strict, findings: [finding] });
+      await writeValidateReports(reports, { file, schema: named ?? null, records: "", strict, findings: [finding] });
       return exitCodeOf({ tool: "validate", verdict: "fail", strict });
     }
     if (!all) {
@@ -131,7 +124,7 @@ Examples:
       values.all === true ? result.findings.map((f) => formatFinding(f, width)) : formatFoldedFindings(result.findings),
     );
     writeLine(reports.textOut, validationSummary(subject, result));
-    await writeReports(files, reports, { file, schema: result.schema, records: result.records, strict, findings: result.findings });
+    await writeValidateReports(reports, { file, schema: result.schema, records: result.records, strict, findings: result.findings });
     return exitCodeOf({ tool: "validate", verdict: result.conforms ? "pass" : "fail", strict });
   },
 };

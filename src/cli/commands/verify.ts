@@ -3,17 +3,14 @@
 // failure; 1 broken; 2 cannot run, --app-id missing without --partial included).
 import { ToolkitError } from "../../errors.js";
 import { exitCodeOf } from "../../report/index.js";
-import { prepareReportFiles } from "../report-files.js";
+import { prepareReportFiles, writeReports } from "../report-files.js";
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   fromVerify,
-  renderJUnit,
   renderText,
   verifyProvider,
-  writeHtmlReport,
-  writeJsonReport,
   COMPATS,
   type PactStepOptions,
 } from "../../verify/index.js";
@@ -181,10 +178,7 @@ Examples:
     if (report.baseline !== undefined && baseline.file !== undefined) report.baseline.file = baseline.file;
     const model = fromVerify(report);
     await writeLines(reports.textOut, renderText(model));
-    if (junit !== undefined) await reports.write(junit, (out) => void out.write(renderJUnit(model)));
-    // Streamed: a report of hundreds of thousands of findings is larger than one string may be.
-    if (json !== undefined) await reports.write(json, (out) => writeJsonReport(out, model));
-    if (html !== undefined) await reports.write(html, (out) => writeHtmlReport(out, model));
+    await writeReports(model, reports);
     // A partial run exits 0 only when nothing failed; its report says PARTIAL, never PASS.
     const exit = exitCodeOf(model);
     if (!rewritesBaseline(baseline)) return exit;
