@@ -1,5 +1,5 @@
 // The one report module: the model every tool's run becomes (model.ts, built by from-*.ts) and one
-// renderer per format (text, JSON, JUnit, HTML). verify, fuzz, coverage, drift and validate use it;
+// renderer per format (text, JSON, JUnit, HTML). verify, fuzz, coverage, drift, validate and snapshot use it;
 // its JSON is published as `evals-contract/schemas/report.json`.
 export type {
   CheckOutcome,
@@ -25,6 +25,8 @@ export { coverageVerdictLine, fromCoverage } from "./from-coverage.js";
 export { fromDrift } from "./from-drift.js";
 export { fromValidate } from "./from-validate.js";
 export type { ValidateRun } from "./from-validate.js";
+export { fromSnapshot } from "./from-snapshot.js";
+export type { SnapshotRun } from "./from-snapshot.js";
 export { exitCodeOf } from "./exit-code-of.js";
 export type { ReportExitCode } from "./exit-code-of.js";
 export { renderText } from "./render-text.js";

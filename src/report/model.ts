@@ -1,12 +1,12 @@
 // The one report model every tool's run becomes (conventions point 14): verify, fuzz, coverage,
-// drift and validate each build it from their own result (from-*.ts), and the text, JSON, JUnit and
+// drift, validate and snapshot each build it from their own result (from-*.ts), and the text, JSON, JUnit and
 // HTML renderers read nothing else, so every format shows the same sections, counts and words.
 // Its JSON is published as schemas/report.json (test/report/schema.test.ts keeps the two in step).
 import type { OperationId } from "../contract/operations.js";
 import type { Observation } from "../coverage/observation.js";
 import type { ProviderFinding } from "../engine/finding.js";
 
-export type ReportTool = "verify" | "fuzz" | "coverage" | "drift" | "validate";
+export type ReportTool = "verify" | "fuzz" | "coverage" | "drift" | "validate" | "snapshot";
 
 /** pass: nothing failed; fail: something did; partial: nothing failed, but too little ran to call it a pass (verify without an app id). */
 export type ReportVerdict = "pass" | "fail" | "partial";

@@ -4,7 +4,7 @@
 // written but the data breaks the contract (or a by-id answer is not its list record), 2 cannot run.
 import { escapeControl, formatFoldedFindings, plural, validationSummary } from "../../check/index.js";
 import { ToolkitError } from "../../errors.js";
-import { exitCodeOf } from "../../report/index.js";
+import { exitCodeOf, fromSnapshot } from "../../report/index.js";
 import { redactUrlSecrets, refuseOutputOverInput, writeTextFileAtomically, assertWritable } from "../../io/index.js";
 import {
   DEFAULT_CONCURRENCY,
@@ -18,6 +18,7 @@ import { intOption, parseCommandArgs, rejectPositionals, stringOption } from "..
 import type { Command } from "../command.js";
 import { parseHeaders } from "../header-option.js";
 import { writeLine, writeLines } from "../io.js";
+import { prepareReportFiles, writeReports } from "../report-files.js";
 
 /**
  * `--anonymize` is a flag that may take one value, `strict` (`--anonymize strict`, `--anonymize=strict`):
@@ -90,6 +91,11 @@ Options:
   --salt S                 the pseudonyms' salt: the same input and salt give the same output (default:
                            a random salt, printed once so the run can be repeated)
   --report FILE            write what was replaced, field by field, with counts (JSON; no value)
+  --json FILE              write the run as a report (schemas/report.json): the exchanges, by-id
+                           answers and the dataset's findings as checks (no salt)
+  --junit FILE             write a JUnit XML report
+  --html FILE              write a self-contained HTML report
+                           (FILE - is stdout; the text report then goes to stderr)
   --header "Name: value"   send this header with every request (repeatable; credentials are never shown)
   --timeout MS             per request (default ${DEFAULT_TIMEOUT_MS})
   --concurrency N          requests at once (default ${DEFAULT_CONCURRENCY}, as verify)
@@ -116,6 +122,9 @@ Examples:
       anonymize: { type: "boolean" },
       salt: { type: "string" },
       report: { type: "string" },
+      json: { type: "string" },
+      junit: { type: "string" },
+      html: { type: "string" },
       header: { type: "string", multiple: true },
       timeout: { type: "string" },
       concurrency: { type: "string" },
@@ -148,6 +157,9 @@ Examples:
     if (report !== undefined) await refuseOutputOverInput([{ name: "--report", path: report }], [{ name: "--out", path: out }]);
     await assertWritable(out, force);
     if (report !== undefined) await assertWritable(report, force);
+    const files = { json: stringOption(values, "json"), junit: stringOption(values, "junit"), html: stringOption(values, "html") };
+    const reports = await prepareReportFiles(files, io, [...inputs, ...outputs]);
+    const text = reports.textOut;
 
     const result = await snapshot({
       source:
@@ -168,33 +180,29 @@ Examples:
     if (report !== undefined) await writeTextFileAtomically(report, `${JSON.stringify(snapshotReport(result), null, 2)}\n`, force);
 
     const from = har !== undefined ? har : `${redactUrlSecrets(baseUrl!)} (${plural(appIds.length, "app")})`;
-    const { evaluations, humanEvaluations, byIdRequests } = result.counts;
-    writeLine(
-      io.stdout,
-      `snapshot of ${from}: ${plural(evaluations, "evaluation")}, ${plural(humanEvaluations, "human evaluation")}${har === undefined ? ` (${byIdRequests.toLocaleString("en-US")} fetched by id)` : ""}${result.anonymization === undefined ? "" : strict ? ", anonymised (strict)" : ", anonymised"} -> ${out}`,
-    );
+    const model = fromSnapshot({ source: from, out, fromHar: har !== undefined, strictAnonymize: strict, result });
+    await writeLines(text, model.intro);
     if (result.randomSalt === true)
-      writeLine(io.stdout, `salt: ${result.salt} (drawn at random: pass --salt ${result.salt} to make the same snapshot again)`);
+      writeLine(text, `salt: ${result.salt} (drawn at random: pass --salt ${result.salt} to make the same snapshot again)`);
     await writeLines(
-      io.stdout,
+      text,
       result.notes.map((note) => `note: ${note}`),
     );
     await writeLines(
-      io.stdout,
+      text,
       result.exchangeFindings.map(
         (finding) =>
           `${finding.severity}: ${redactUrlSecrets(finding.message)}${finding.request === undefined ? "" : ` (${redactUrlSecrets(finding.request)})`}`,
       ),
     );
     await writeLines(
-      io.stdout,
+      text,
       result.differences.map((difference) => `error: by id: ${difference}`),
     );
-    await writeLines(io.stdout, formatFoldedFindings(result.validation.findings));
-    writeLine(io.stdout, validationSummary(out, result.validation));
-    if (report !== undefined) writeLine(io.stdout, `report: ${report}`);
-    const broken =
-      !result.validation.conforms || result.differences.length > 0 || result.exchangeFindings.some((f) => f.severity === "error");
-    return exitCodeOf({ tool: "snapshot", verdict: broken ? "fail" : "pass", strict: false });
+    await writeLines(text, formatFoldedFindings(result.validation.findings));
+    writeLine(text, validationSummary(out, result.validation));
+    if (report !== undefined) writeLine(text, `report: ${report}`);
+    await writeReports(model, reports);
+    return exitCodeOf(model);
   },
 };
