@@ -113,7 +113,7 @@ export function buildReport(draft: ReportDraft): Report {
     return { ...section, checks };
   });
   if (requests !== undefined) counts.requests = requests;
-  const { tool, observations, ...head } = rest;
+  const { tool, observations, coverage, ...head } = rest;
   return {
     tool,
     version: toolkitVersion(),
@@ -122,6 +122,7 @@ export function buildReport(draft: ReportDraft): Report {
     summary: summary ?? `${countsLine(counts)}${summaryTail ?? ""}`,
     sections,
     findings,
+    ...(coverage === undefined ? {} : { coverage }),
     ...(observations === undefined ? {} : { observations }),
   };
 }

@@ -1,12 +1,26 @@
 // Coverage's tally as the report model: a table per operation (its surface items and client cases,
 // a column per side), the lists of what one side saw and the other did not and of how to reach
-// what was not seen, and --min and --require as checks that fail with a finding.
+// what was not seen, and --min and --require as checks that fail with a finding. Each side's figures
+// are numbers in the model (`coverage`): the summary, the properties, the verdict line and --min's
+// checks are all written from those numbers, so the text, the HTML and a CI script reading --json agree.
 import { plural } from "../check/format-findings.js";
 import { OPERATION_IDS, type OperationId } from "../contract/operations.js";
 import type { ObservationSide } from "../coverage/observation.js";
 import { endpointLabel, type CoverageReport, type CoverageRow } from "../coverage/tally.js";
 import { buildReport, type DraftCheck, type DraftSection } from "./build-report.js";
-import type { Report, TableCell } from "./model.js";
+import type { Report, SideFigures, TableCell } from "./model.js";
+
+type Figures = NonNullable<Report["coverage"]>;
+
+/** Each side's figures as numbers, from the tally's totals. */
+function figuresOf(report: CoverageReport): Figures {
+  const figures: Figures = {};
+  for (const side of report.sides) {
+    const { seen, total, percent, observations } = report.totals[side]!;
+    figures[side] = { seen, total, percent, requests: observations };
+  }
+  return figures;
+}
 
 /** How a side reaches an item: the consumer through the mock, the provider through its data. */
 export const hintFor = (row: CoverageRow, side: ObservationSide): string =>
@@ -18,20 +32,25 @@ export const hintFor = (row: CoverageRow, side: ObservationSide): string =>
 
 const seen = (row: CoverageRow, side: ObservationSide): boolean => (row[side]?.count ?? 0) > 0;
 
-/** `consumer 34/70 (48.6%, 120 requests)`. */
-export function sideTotalLine(report: CoverageReport, side: ObservationSide): string {
-  const total = report.totals[side]!;
-  return `${side} ${total.seen}/${total.total} (${total.percent.toFixed(1)}%, ${plural(total.observations, "request")})`;
-}
+/** `34/70 (48.6%, 120 requests)`: a side's figures in words. */
+export const figuresLine = (figures: SideFigures): string =>
+  `${figures.seen}/${figures.total} (${figures.percent.toFixed(1)}%, ${plural(figures.requests, "request")})`;
 
-export function coverageVerdictLine(report: CoverageReport): string {
-  if (report.passed) {
+/** The sides whose percentage is under --min: read from the figures, as a CI script reads them. */
+const belowMin = (report: CoverageReport, figures: Figures): ObservationSide[] =>
+  report.min === undefined ? [] : report.sides.filter((side) => figures[side]!.percent < report.min!);
+
+const passes = (report: CoverageReport, figures: Figures): boolean =>
+  belowMin(report, figures).length === 0 && report.missingRequired.length === 0;
+
+export function coverageVerdictLine(report: CoverageReport, figures: Figures = figuresOf(report)): string {
+  if (passes(report, figures)) {
     const min = report.min === undefined ? "" : `, every side at least ${report.min}%`;
     const required = report.required.length === 0 ? "" : `, every required item seen`;
     return `PASS: coverage measured${min}${required}`;
   }
   const reasons = [
-    ...report.belowMin.map((side) => `${side} ${report.totals[side]!.percent.toFixed(1)}% is under --min ${report.min}%`),
+    ...belowMin(report, figures).map((side) => `${side} ${figures[side]!.percent.toFixed(1)}% is under --min ${report.min}%`),
     ...(report.missingRequired.length === 0 ? [] : [`not seen: ${report.missingRequired.join(", ")}`]),
   ];
   return `FAIL: ${reasons.join("; ")}`;
@@ -83,12 +102,12 @@ function lists(report: CoverageReport): DraftSection[] {
 }
 
 /** --min and --require, per side: a check each, failed with an error finding when not met. */
-function requirements(report: CoverageReport): DraftSection[] {
+function requirements(report: CoverageReport, figures: Figures): DraftSection[] {
   const checks: DraftCheck[] = [];
   for (const side of report.sides) {
     if (report.min !== undefined) {
-      const total = report.totals[side]!;
-      const below = report.belowMin.includes(side);
+      const total = figures[side]!;
+      const below = belowMin(report, figures).includes(side);
       const message = `the ${side} saw ${total.seen} of ${total.total} items (${total.percent.toFixed(1)}%), under --min ${report.min}%`;
       checks.push({
         check: `${side}: --min ${report.min}%`,
@@ -128,8 +147,9 @@ export function fromCoverage(report: CoverageReport): Report {
     return `  ${side}: ${files.map((i) => `${i.file} (${i.source}, ${plural(i.observations, "request")})`).join(", ")}`;
   });
   const measured = report.sides.length > 0;
+  const figures = figuresOf(report);
   const properties: Record<string, string> = {};
-  for (const side of report.sides) properties[side] = sideTotalLine(report, side).slice(side.length + 1);
+  for (const side of report.sides) properties[side] = figuresLine(figures[side]!);
   if (report.min !== undefined) properties.min = `${report.min}%`;
   if (report.required.length > 0) properties.require = report.required.join(",");
   return buildReport({
@@ -137,12 +157,15 @@ export function fromCoverage(report: CoverageReport): Report {
     name: "evals-contract coverage",
     subject: report.inputs.map((i) => i.file).join(", "),
     intro: ["Coverage of the Evaluation Listing Service", ...inputs],
-    verdict: report.verdict,
-    verdictLine: coverageVerdictLine(report),
+    verdict: passes(report, figures) ? "pass" : "fail",
+    verdictLine: coverageVerdictLine(report, figures),
     strict: false,
     properties,
     notes: measured ? [] : ["no request to the service in the inputs: nothing was measured"],
-    sections: measured ? [...OPERATION_IDS.map((op) => table(report, op)), ...lists(report), ...requirements(report)] : [],
-    summary: measured ? `Totals: ${report.sides.map((side) => sideTotalLine(report, side)).join("; ")}` : "Totals: nothing measured",
+    sections: measured ? [...OPERATION_IDS.map((op) => table(report, op)), ...lists(report), ...requirements(report, figures)] : [],
+    summary: measured
+      ? `Totals: ${report.sides.map((side) => `${side} ${figuresLine(figures[side]!)}`).join("; ")}`
+      : "Totals: nothing measured",
+    coverage: figures,
   });
 }

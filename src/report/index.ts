@@ -15,6 +15,7 @@ export type {
   ReportTool,
   ReportVerdict,
   SentRequest,
+  SideFigures,
   TableCell,
   TableRow,
   TableSection,

@@ -136,6 +136,14 @@ export interface ReportBaseline {
   expired: number;
 }
 
+/** What one side saw (coverage): items seen of those that apply to it, the percentage (one decimal), the requests observed. */
+export interface SideFigures {
+  seen: number;
+  total: number;
+  percent: number;
+  requests: number;
+}
+
 export interface Report {
   tool: ReportTool;
   /** The evals-contract version that wrote it. */
@@ -167,6 +175,8 @@ export interface Report {
   baseline?: ReportBaseline;
   sections: ReportSection[];
   findings: ReportFinding[];
+  /** coverage: each side's figures as numbers; its text, HTML and --min read these. */
+  coverage?: { consumer?: SideFigures; provider?: SideFigures };
   /** What the provider's answers showed of the contract's surface (verify, fuzz): what `evals-contract coverage` reads. */
   observations?: Observation[];
 }

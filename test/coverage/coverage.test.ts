@@ -233,6 +233,37 @@ describe("evals-contract coverage", () => {
     expect(met.code, met.stdout).toBe(0);
   });
 
+  it("--json carries each side's figures as numbers: seen, total, percent and requests, what the text, the HTML and --min read", async () => {
+    const json = join(dir, "figures.json");
+    const html = join(dir, "figures.html");
+    const result = await runCliCaptured(["coverage", consumerFile, verifyFile, "--json", json, "--html", html]);
+    expect(result.code, result.stdout).toBe(0);
+    const report = JSON.parse(readFileSync(json, "utf8")) as Report;
+    const consumer = report.coverage?.consumer;
+    const provider = report.coverage?.provider;
+    expect(consumer).toMatchObject({ total: 48, requests: 9 });
+    expect(provider?.total).toBe(41);
+    // The numbers are the table's: the rows a side saw, of the rows that apply to it.
+    const rows = report.sections.flatMap((s) => (s.kind === "table" ? s.rows : []));
+    for (const [side, figures] of [
+      ["consumer", consumer],
+      ["provider", provider],
+    ] as const) {
+      const applies = rows.filter((r) => r.cells[side] !== undefined);
+      expect(figures?.seen, side).toBe(applies.filter((r) => r.cells[side]!.count > 0).length);
+      expect(figures?.total, side).toBe(applies.length);
+      expect(figures?.percent, side).toBe(Math.round((figures!.seen / figures!.total) * 1000) / 10);
+    }
+    const words = `consumer ${consumer!.seen}/48 (${consumer!.percent.toFixed(1)}%, 9 requests)`;
+    expect(result.stdout).toContain(`Totals: ${words}`);
+    expect(readFileSync(html, "utf8")).toContain(`${consumer!.seen}/48 (${consumer!.percent.toFixed(1)}%`);
+    // --min at the percentage passes; a tenth above it fails.
+    const at = await runCliCaptured(["coverage", consumerFile, "--min", String(consumer!.percent)]);
+    expect(at.code, at.stdout).toBe(0);
+    const above = await runCliCaptured(["coverage", consumerFile, "--min", (consumer!.percent + 0.1).toFixed(1)]);
+    expect(above.code, above.stdout).toBe(1);
+  });
+
   it("writes JSON, JUnit and HTML reports", async () => {
     const [json, junit, html] = ["c.json", "c.xml", "c.html"].map((f) => join(dir, f));
     const result = await runCliCaptured([
