@@ -84,6 +84,28 @@ describe("snapshot --json, --junit, --html", () => {
     expect(run.stderr).toContain("error: by id: human_evaluations[1]");
   });
 
+  it("anonymised: the report names no original id and no salt, in --json, --junit or --html", async () => {
+    const p = await startProvider(serveRecords(DATA, (record) => (record.id === HUMAN_ID ? { ...record, testset_name: "other" } : record)));
+    providers.push(p);
+    const [json, junit, html] = [fresh("a.json"), fresh("a.xml"), fresh("a.html")];
+    const salt = "pepper-9f3k";
+    const run = await runCliCaptured([
+      ...args(p.url, fresh("anon.json"), "--anonymize", "--salt", salt),
+      "--json",
+      json,
+      "--junit",
+      junit,
+      "--html",
+      html,
+    ]);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    for (const file of [json, junit, html]) {
+      const text = await readFile(file, "utf8");
+      expect(text, file).toContain("by id: human_evaluations[1]");
+      for (const secret of [APP, HUMAN_ID, salt]) expect(text, file).not.toContain(secret);
+    }
+  });
+
   it("a report file over --out: exit 2 before any request", async () => {
     const p = await startProvider(serveRecords(DATA));
     providers.push(p);
