@@ -13,6 +13,7 @@ import { applyBaseline, type Baseline } from "../engine/baseline.js";
 import { COMPATS, type Compat } from "../engine/settings.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { redactUrlSecrets } from "../io/redact.js";
+import { providerHeaders } from "../engine/provider-headers.js";
 import { curlCommand } from "./curl.js";
 import { createExecutor, type Executor } from "../engine/executor.js";
 import { bindRequest, DEFAULT_MAX_REQUESTS, iterateRequests, planSize, targetOf, type Bindings } from "./plan.js";
@@ -109,10 +110,7 @@ export function resolveFuzzOptions(
     throw usage(`--max-response-time must be positive, got ${options.maxResponseTimeMs}`);
   const compat = options.compat ?? "current";
   if (!COMPATS.includes(compat)) throw usage(`--compat must be one of ${COMPATS.join(", ")}, got ${JSON.stringify(compat)}`);
-  const headers = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value] as [string, string]);
-  for (const [name, value] of headers)
-    if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name) || /[^\t\x20-\x7e\x80-\xff]/u.test(value))
-      throw usage(`--header ${JSON.stringify(name)}: not a valid HTTP header (a value takes tab, printable ASCII and Latin-1 only)`);
+  const headers = providerHeaders(options.headers);
   return {
     baseUrl,
     appId: options.appId,

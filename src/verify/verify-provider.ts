@@ -18,6 +18,7 @@ import type { Observation } from "../coverage/observation.js";
 import { COMPATS, type Compat } from "../engine/settings.js";
 import { applyBaseline, type Baseline, type BaselineOutcome } from "../engine/baseline.js";
 import { createExecutor, type Executor } from "../engine/executor.js";
+import { providerHeaders } from "../engine/provider-headers.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { CHECK_GROUPS, type CheckResult, type VerificationCounts, type VerificationFinding, type VerificationReport } from "./report.js";
 
@@ -45,6 +46,8 @@ export interface VerifyOptions {
   pact?: boolean | PactStepOptions;
   /** Per-request timeout in ms (default 10 000). */
   timeoutMs?: number;
+  /** Headers sent with every request, Pact's included (credentials: never shown in a report). */
+  headers?: Record<string, string>;
   /** Most requests in flight at once (default 8). */
   concurrency?: number;
   /** Most bytes of one response body, counted after decompression (default 64 MiB); past it, an error finding. */
@@ -240,6 +243,7 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
   const humanEvaluationId = nonEmpty(options.humanEvaluationId, "the human evaluation id");
   const timeoutMs = positiveInteger(options.timeoutMs, DEFAULT_TIMEOUT_MS, "the timeout");
   const concurrency = positiveInteger(options.concurrency, DEFAULT_CONCURRENCY, "the concurrency");
+  const headers = providerHeaders(options.headers);
   const strict = options.strict === true;
   const compat = options.compat ?? "current";
   if (!COMPATS.includes(compat))
@@ -264,6 +268,7 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
       timeoutMs,
       concurrency,
       executor,
+      headers,
       maxResponseBytes: positiveInteger(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, "the response size limit"),
     }),
     unknownAppId,
@@ -285,6 +290,7 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
       strict,
       compat,
       pactOptions,
+      headers,
       timeoutMs,
       startedAt,
       start,
@@ -308,6 +314,7 @@ interface Run {
   strict: boolean;
   compat: Compat;
   pactOptions: PactStepOptions | undefined;
+  headers: Array<[string, string]>;
   timeoutMs: number;
   startedAt: string;
   start: number;
@@ -338,6 +345,7 @@ async function verifyWith(ctx: VerifyContext, run: Run): Promise<VerificationRep
               baseUrl,
               appId,
               timeoutMs,
+              headers: Object.fromEntries(run.headers),
               client: ctx.client,
               ...(humanEvaluationId === undefined ? {} : { humanEvaluationId }),
             });

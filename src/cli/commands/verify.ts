@@ -18,6 +18,7 @@ import {
 } from "../../verify/index.js";
 import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption, type ParsedArgs } from "../args.js";
 import type { Command } from "../command.js";
+import { parseHeaders } from "../header-option.js";
 import { EXIT } from "../exit-codes.js";
 import { writeLines } from "../io.js";
 import { BASELINE_OPTIONS, finishBaseline, readBaselineOption, rewritesBaseline, todayUtc } from "../baseline-option.js";
@@ -87,6 +88,8 @@ Options:
   --force                      accepted, no longer needed: report files are outputs, and an existing
                                regular file (or a symlink to one) is replaced atomically on every
                                run; a directory, device, FIFO or socket is refused
+  --header "Name: value"       send this header with every request, Pact's too (repeatable; e.g.
+                               credentials: they are never shown in a report)
   --timeout MS                 per-request timeout, Pact's requests too (default ${DEFAULT_TIMEOUT_MS})
   --concurrency N              most requests in flight at once (default ${DEFAULT_CONCURRENCY})
   --max-response-bytes N       largest response body read, counted after decompression (default
@@ -127,6 +130,7 @@ Examples:
       json: { type: "string" },
       html: { type: "string" },
       force: { type: "boolean" },
+      header: { type: "string", multiple: true },
       timeout: { type: "string" },
       concurrency: { type: "string" },
       "max-response-bytes": { type: "string" },
@@ -173,6 +177,7 @@ Examples:
       ...(compat === undefined ? {} : { compat }),
       ...(baseline.baseline === undefined ? {} : { baseline: baseline.baseline, today: todayUtc() }),
       pact: noPact ? false : pact,
+      headers: parseHeaders((values.header as unknown as string[] | undefined) ?? []),
       timeoutMs: intOption(values, "timeout", DEFAULT_TIMEOUT_MS, 1, 600_000),
       concurrency: intOption(values, "concurrency", DEFAULT_CONCURRENCY, 1, 64),
       maxResponseBytes: intOption(values, "max-response-bytes", DEFAULT_MAX_RESPONSE_BYTES, 1, 2 ** 31),
