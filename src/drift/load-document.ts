@@ -5,7 +5,8 @@ import { parse as parseYaml } from "yaml";
 import { ToolkitError } from "../errors.js";
 import { isPlainObject } from "../types/json.js";
 import { exceedsJsonDepth, tooDeepMessage } from "../io/json-depth.js";
-import { DEFAULT_MAX_RESPONSE_BYTES, readCappedBody } from "../io/read-body.js";
+import { readCappedBody } from "../io/read-body.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../engine/provider-settings.js";
 import { redactUrlSecrets } from "../io/redact.js";
 import type { Json } from "./normalize.js";
 

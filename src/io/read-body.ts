@@ -3,9 +3,6 @@
 // bounded by it, instead of growing until the process dies. A body that its Content-Encoding does
 // not decode (gzip over plain bytes) is a result, not an exception: the caller makes it a finding.
 
-/** The default cap of a provider response body: far above any real list, far below the heap. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
-
 export type BodyResult = { text: string } | { tooLarge: true } | { undecodable: string };
 
 const decoder = new TextDecoder();

@@ -6,6 +6,7 @@
 import { isToolkitError, ToolkitError } from "../errors.js";
 import { createRedactor, normalizeHttpUrl } from "../io/index.js";
 import { providerHeaders } from "../engine/provider-headers.js";
+import { DEFAULT_TIMEOUT_MS } from "../engine/provider-settings.js";
 import { withoutCredentials } from "../io/base-url.js";
 // The type from its own module: the io index's declarations name Node types (a consumer's strict build has none).
 import { assertReachable, createProviderClient, type ProviderClient } from "../engine/provider-client.js";
@@ -70,7 +71,6 @@ export type PactStepOptions = Omit<PactVerificationOptions, "baseUrl" | "appId" 
 
 export const DEFAULT_CONSUMER_VERSION_SELECTORS: readonly ConsumerVersionSelector[] = [{ mainBranch: true }, { deployedOrReleased: true }];
 
-const DEFAULT_TIMEOUT_MS = 10_000;
 const VERIFIER_TIMEOUT_MS = 120_000;
 
 /** Usage errors in the Pact options, one line each, before any request (also run by verifyProvider). */

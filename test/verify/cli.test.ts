@@ -214,6 +214,8 @@ describe("evals-contract verify", () => {
     [["--app-id", APP_A], "--base-url is required"],
     [["--base-url", "nope"], "the base URL must be an http(s) URL"],
     [["--base-url", "http://x", "--timeout", "0"], "--timeout must be an integer from 1 to 600000"],
+    // One range for every provider tool (fuzz's): verify and snapshot took at most 64 before.
+    [["--base-url", "http://x", "--concurrency", "257"], '--concurrency must be an integer from 1 to 256, got "257"'],
     [["--base-url", "http://x", "--no-pact", "--broker-url", "http://b"], "--no-pact cannot be combined with Pact options"],
     [["--base-url", "http://x", "--publish", "--broker-url", "http://b"], "--publish needs --provider-version"],
     [["--base-url", "http://x", "--pact-log-level", "loud"], "--pact-log-level must be one of"],
