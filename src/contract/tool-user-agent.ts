@@ -1,5 +1,5 @@
 // The User-Agent the toolkit's own tools send (verify, fuzz, replay, snapshot, Pact's provider
-// states): `evals-contract/0.1.0 (verify)`. The mock reads it to tell their requests from a
+// states, drift loading a document): `evals-contract/0.1.0 (verify)`. The mock reads it to tell their requests from a
 // consumer's: `mock --record` and `coverage` count only a consumer's traffic, so a `verify` run
 // against the mock is no frontend coverage. Browser-safe.
 
@@ -7,7 +7,7 @@
 export const TOOL_USER_AGENT_PREFIX = "evals-contract/";
 
 /** The tools that send requests of their own. */
-export type RequestingTool = "verify" | "fuzz" | "replay" | "snapshot" | "pact";
+export type RequestingTool = "verify" | "fuzz" | "replay" | "snapshot" | "pact" | "drift";
 
 /** The User-Agent `tool` sends, e.g. `evals-contract/0.1.0 (fuzz)`. */
 export const toolUserAgent = (tool: RequestingTool, version: string): string => `${TOOL_USER_AGENT_PREFIX}${version} (${tool})`;

@@ -1,11 +1,12 @@
-// Reads a provider's OpenAPI document from a file or an http(s) URL, as JSON or YAML. A document
-// that cannot be had, or is not OpenAPI 3, is a ToolkitError (exit 2), never a drift.
+// Reads a provider's OpenAPI document from a file or an http(s) URL (on the engine's one HTTP client),
+// as JSON or YAML. A document that cannot be had, or is not OpenAPI 3, is a ToolkitError (exit 2),
+// never a drift.
 import { readFile } from "node:fs/promises";
 import { parse as parseYaml } from "yaml";
 import { ToolkitError } from "../errors.js";
 import { isPlainObject } from "../types/json.js";
 import { exceedsJsonDepth, tooDeepMessage } from "../io/json-depth.js";
-import { DEFAULT_MAX_RESPONSE_BYTES, readCappedBody } from "../io/read-body.js";
+import { createHttpClient, DEFAULT_MAX_RESPONSE_BYTES } from "../engine/index.js";
 import { redactUrlSecrets } from "../io/redact.js";
 import type { Json } from "./normalize.js";
 
@@ -34,34 +35,71 @@ function parseDocument(text: string, source: string): Json {
   return value;
 }
 
+/** Gives up on a URL after this long in all (a document dripped a byte at a time included). */
+export const DRIFT_TIMEOUT_MS = 15_000;
+
+/**
+ * The document's text at an http(s) URL, on the engine's one client (src/engine/http-client.ts): the
+ * toolkit's User-Agent, the URL's credentials as Basic auth, same-origin redirects followed, the body
+ * capped after decompression; the whole exchange within `timeoutMs`.
+ */
+async function fetchDocument(source: string, options: LoadOptions): Promise<string> {
+  const shown = redactUrlSecrets(source);
+  let url: URL;
+  try {
+    url = new URL(source);
+  } catch {
+    throw new ToolkitError("E_PROVIDER_UNREACHABLE", `cannot fetch ${shown} (not a URL)`);
+  }
+  const timeoutMs = options.timeoutMs ?? DRIFT_TIMEOUT_MS;
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const origin = new URL(url.href);
+  origin.pathname = "/";
+  origin.search = "";
+  origin.hash = "";
+  const client = createHttpClient({
+    baseUrl: origin.href.replace(/\/$/, ""),
+    // The client's own timeout is a time without progress; the overall one is the timer below.
+    timeoutMs,
+    maxResponseBytes: maxBytes,
+    maxSockets: 1,
+    followRedirects: true,
+    tool: "drift",
+  });
+  let late = false;
+  const timer = setTimeout(() => {
+    late = true;
+    client.close();
+  }, timeoutMs);
+  try {
+    const outcome = await client.send({
+      method: "GET",
+      target: `${url.pathname}${url.search}`,
+      headers: [["accept", "application/json, application/yaml;q=0.9, */*;q=0.1"]],
+    });
+    if (late) throw new ToolkitError("E_PROVIDER_UNREACHABLE", `cannot fetch ${shown} (no complete answer within ${timeoutMs} ms)`);
+    if ("fault" in outcome) {
+      if (outcome.fault.kind === "decoding") throw new ToolkitError("E_OPENAPI_INVALID", `${shown}: ${outcome.fault.message}`);
+      throw new ToolkitError("E_PROVIDER_UNREACHABLE", redactUrlSecrets(`cannot fetch ${shown} (${outcome.fault.message})`));
+    }
+    const { answer } = outcome;
+    if (answer.status < 200 || answer.status > 299) throw new ToolkitError("E_PROVIDER_UNREACHABLE", `${shown} answered ${answer.status}`);
+    // The same cap as verify's: an endless body or a gzip bomb stops there, memory bounded by it.
+    if (answer.tooLarge === true)
+      throw new ToolkitError(
+        "E_OPENAPI_INVALID",
+        `${shown} is larger than ${maxBytes.toLocaleString("en-US")} bytes (counted after decompression): not read further`,
+      );
+    return answer.text;
+  } finally {
+    clearTimeout(timer);
+    client.close();
+  }
+}
+
 /** The parsed document at `source` (a path, or an http:// or https:// URL). */
 export async function loadOpenApiDocument(source: string, options: LoadOptions = {}): Promise<Json> {
-  if (/^https?:\/\//i.test(source)) {
-    let text: string;
-    try {
-      const signal = AbortSignal.timeout(options.timeoutMs ?? 15_000);
-      const response = await fetch(source, { signal, headers: { accept: "application/json, application/yaml;q=0.9, */*;q=0.1" } });
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new ToolkitError("E_PROVIDER_UNREACHABLE", `${redactUrlSecrets(source)} answered ${response.status}`);
-      }
-      // The same cap as verify's: an endless body or a gzip bomb stops there, memory bounded by it.
-      const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-      const body = await readCappedBody(response, maxBytes, signal);
-      if ("tooLarge" in body)
-        throw new ToolkitError(
-          "E_OPENAPI_INVALID",
-          `${redactUrlSecrets(source)} is larger than ${maxBytes.toLocaleString("en-US")} bytes (counted after decompression): not read further`,
-        );
-      if ("undecodable" in body) throw new ToolkitError("E_OPENAPI_INVALID", `${redactUrlSecrets(source)}: ${body.undecodable}`);
-      text = body.text;
-    } catch (error) {
-      if (error instanceof ToolkitError) throw error;
-      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-      throw new ToolkitError("E_PROVIDER_UNREACHABLE", `cannot fetch ${redactUrlSecrets(source)} (${cause})`);
-    }
-    return parseDocument(text, source);
-  }
+  if (/^https?:\/\//i.test(source)) return parseDocument(await fetchDocument(source, options), source);
   let text: string;
   try {
     text = await readFile(source, "utf8");

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createNetServer, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
-import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, createGzip, deflateSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHttpClient, type ExchangeRequest } from "./http-client.js";
 
@@ -80,6 +80,33 @@ describe("createHttpClient", () => {
     expect("answer" in big && big.answer.text).toMatch(/^x{1,1024}$/);
     exchanger.close();
   });
+
+  it.each([["gzip", () => createGzip()]])(
+    "stops an endless %s body at the cap counted after decompression, long before as many wire bytes",
+    async (coding, compressor) => {
+      const spaces = Buffer.alloc(64 * 1024, 0x20);
+      const { url } = await httpServer((_req, res) => {
+        res.writeHead(200, { "content-type": "application/json", "content-encoding": coding });
+        const encoder = compressor();
+        encoder.pipe(res);
+        res.on("close", () => encoder.destroy());
+        const pump = (): void => {
+          while (!res.destroyed && encoder.write(spaces));
+          if (!res.destroyed) encoder.once("drain", pump);
+        };
+        encoder.write("[");
+        pump();
+      });
+      const cap = 1024 * 1024;
+      const client = createHttpClient({ baseUrl: url, timeoutMs: 10_000, maxResponseBytes: cap, maxSockets: 1, tool: "verify" });
+      const outcome = await client.send({ method: "GET", target: "/x", headers: [] });
+      client.close();
+      if (!("answer" in outcome)) throw new Error(`expected an answer, got ${JSON.stringify(outcome)}`);
+      expect(outcome.answer.tooLarge).toBe(true);
+      // Before: the cap counted the wire bytes of an encoded body (1 MiB of gzip is about 1 GiB of spaces).
+      expect(outcome.answer.bytes).toBeLessThan(cap / 4);
+    },
+  );
 
   it("turns a reset, malformed HTTP, a timeout and a refused connection into faults", async () => {
     const reset = await rawServer((socket) => socket.resetAndDestroy());

@@ -8,7 +8,7 @@
 import { isUtf8 } from "node:buffer";
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { brotliDecompressSync, constants as zlibConstants, gunzipSync, inflateSync } from "node:zlib";
 import { createBodyText, type BodyText } from "./body-text.js";
 import { redactUrlSecrets } from "../io/redact.js";
 import { toolkitVersion } from "../io/toolkit-version.js";
@@ -145,6 +145,39 @@ const DECODERS: Readonly<Record<string, typeof gunzipSync>> = {
   deflate: inflateSync,
   br: brotliDecompressSync,
 };
+
+/** The decoders of a body's first bytes (flushed, not finished): what they already decode to. */
+const PREFIX_DECODERS: Readonly<Record<string, (bytes: Uint8Array, maxOutputLength: number) => Buffer>> = {
+  gzip: (bytes, maxOutputLength) => gunzipSync(bytes, { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength }),
+  "x-gzip": (bytes, maxOutputLength) => gunzipSync(bytes, { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength }),
+  deflate: (bytes, maxOutputLength) => inflateSync(bytes, { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength }),
+  br: (bytes, maxOutputLength) => brotliDecompressSync(bytes, { finishFlush: zlibConstants.BROTLI_OPERATION_FLUSH, maxOutputLength }),
+};
+
+/** Wire bytes of an encoded body before its decoded size is first measured; then at every doubling. */
+const PROBE_FROM = 64 * 1024;
+
+/**
+ * Whether the first bytes of a body in one Content-Encoding already decode past `maxBytes`: a gzip
+ * bomb streamed without end is stopped at the cap after decompression while it arrives, not after
+ * `maxBytes` of wire bytes (64 GiB decoded). Measured at each doubling of the wire bytes, so the
+ * decoding work is at most twice the body's.
+ */
+export function decodesPastCap(prefix: Uint8Array, encoding: string, maxBytes: number): boolean {
+  const codings = encoding
+    .split(",")
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== "" && coding !== "identity");
+  const decode = codings.length === 1 ? PREFIX_DECODERS[codings[0]!] : undefined;
+  if (decode === undefined) return false;
+  try {
+    decode(prefix, maxBytes);
+    return false;
+  } catch (error) {
+    // A prefix that does not decode is judged when the body ends (decodeBody), as before.
+    return errorCode(error) === "ERR_BUFFER_TOO_LARGE";
+  }
+}
 
 /**
  * The body decoded by its Content-Encoding, capped: the codings were applied in the order listed, so
@@ -313,6 +346,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const chunks: Buffer[] = [];
         let bytes = 0;
         let tooLarge = false;
+        let probeAt = PROBE_FROM;
         response.on("data", (chunk: Buffer) => {
           if (tooLarge) return;
           arm();
@@ -334,8 +368,27 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             response.destroy();
             return;
           }
-          if (streaming === undefined) chunks.push(chunk);
-          else streaming.add(chunk);
+          if (streaming !== undefined) {
+            streaming.add(chunk);
+            return;
+          }
+          chunks.push(chunk);
+          if (bytes < probeAt) return;
+          probeAt = bytes * 2;
+          if (!decodesPastCap(Buffer.concat(chunks, bytes), response.headers["content-encoding"] ?? "", options.maxResponseBytes)) return;
+          tooLarge = true;
+          chunks.length = 0;
+          finish({
+            answer: {
+              status: response.statusCode ?? 0,
+              headers: headerRecord(response),
+              text: "",
+              bytes,
+              durationMs: elapsed(),
+              tooLarge: true,
+            },
+          });
+          response.destroy();
         });
         response.on("error", (error) => {
           const { kind, message } = classifyExchangeError(error, base.host);

@@ -28,8 +28,19 @@ export { causeOf, findingKey, keyText, pathPattern } from "./finding.js";
 export type { FindingKey, ProviderFinding } from "./finding.js";
 export { createFindingList, MAX_FINDINGS_PER_CHECK } from "./finding-list.js";
 export type { FindingList } from "./finding-list.js";
-export { COMPATS, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "./settings.js";
-export type { Compat } from "./settings.js";
+export {
+  COMPATS,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  PROVIDER_BOUNDS,
+  boundedInteger,
+  resolveProviderSettings,
+} from "./provider-settings.js";
+export type { Compat, ProviderSettings, ProviderSettingsOptions } from "./provider-settings.js";
+export { providerHeaders } from "./provider-headers.js";
+export { recordId, recordIds } from "./record-ids.js";
+export type { HeadersInput } from "./provider-headers.js";
 export { applyBaseline, baselineFromFindings, isCalendarDate, isExpired, BASELINE_SCHEMA_ID } from "./baseline.js";
 export type { Baseline, BaselineEntry, BaselineOutcome, BaselineSummary } from "./baseline.js";
 export { baselineBytesNow, readBaseline, readBaselineFile, readBaselineIfExists, writeBaseline } from "./baseline-file.js";

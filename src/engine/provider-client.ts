@@ -4,7 +4,7 @@
 // A transport fault is an answer of its own (the transport check reports it); only the caller
 // decides when a fault means the provider cannot be reached at all (assertReachable).
 import { ToolkitError } from "../errors.js";
-import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./provider-settings.js";
 import { redactUrlSecrets } from "../io/redact.js";
 import { createExecutor, type Executor } from "./executor.js";
 import type { RequestingTool } from "../contract/tool-user-agent.js";

@@ -3,18 +3,22 @@
 // failing request to a minimal one that still fails the same way, and returns the report.
 import { OPERATIONS, type OperationId, OPERATION_IDS } from "../contract/operations.js";
 import { ToolkitError } from "../errors.js";
-import { normalizeHttpUrl } from "../io/base-url.js";
 import { firstLine, type CheckSettings } from "../engine/checks/index.js";
 import { causeOf, type ProviderFinding } from "../engine/finding.js";
 import { createHttpClient, type HttpClient } from "../engine/http-client.js";
 import { judgeExchange } from "../engine/judge.js";
 import { requestLine } from "../engine/request.js";
 import { applyBaseline, type Baseline } from "../engine/baseline.js";
-import { COMPATS, type Compat } from "../engine/settings.js";
-import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
+import {
+  boundedInteger,
+  resolveProviderSettings,
+  type ProviderSettings,
+  type ProviderSettingsOptions,
+} from "../engine/provider-settings.js";
 import { redactUrlSecrets } from "../io/redact.js";
 import { curlCommand } from "./curl.js";
 import { createExecutor, type Executor } from "../engine/executor.js";
+import { recordIds } from "../engine/record-ids.js";
 import { bindRequest, DEFAULT_MAX_REQUESTS, iterateRequests, planSize, targetOf, type Bindings } from "./plan.js";
 import { shrinkRequest } from "./shrink.js";
 import {
@@ -27,8 +31,11 @@ import {
   type FuzzRequest,
 } from "./types.js";
 
-export const DEFAULT_FUZZ_CONCURRENCY = 8;
-export const DEFAULT_FUZZ_TIMEOUT_MS = 10_000;
+/** The engine's defaults, by the names fuzz's callers know (src/engine/provider-settings.ts). */
+export {
+  DEFAULT_CONCURRENCY as DEFAULT_FUZZ_CONCURRENCY,
+  DEFAULT_TIMEOUT_MS as DEFAULT_FUZZ_TIMEOUT_MS,
+} from "../engine/provider-settings.js";
 /** Requests one failure's shrinking may send. */
 export const SHRINK_BUDGET = 60;
 /** Failures shrunk per run; the rest are reported as first met. */
@@ -38,61 +45,39 @@ const MAX_CAUSES = 20;
 /** Refused connections in a row after which the provider is taken for gone and the run stops. */
 export const GONE_AFTER = 5;
 
-export interface FuzzOptions {
-  baseUrl: string;
+/** The run's settings (base URL, headers, timeout, concurrency, byte cap, compat, strict: src/engine/provider-settings.ts), and fuzz's own. */
+export interface FuzzOptions extends ProviderSettingsOptions {
   appId: string;
   /** Default: a random seed, printed in the report (pass it back to repeat the run). */
   seed?: number;
   maxRequests?: number;
   /** Stop sending new requests after this long (shrinking the failures found still happens). */
   timeLimitMs?: number;
-  concurrency?: number;
-  timeoutMs?: number;
   /** An answer slower than this is a `response-time` failure (off unless given). */
   maxResponseTimeMs?: number;
-  maxResponseBytes?: number;
-  /** Warnings count as errors. */
-  strict?: boolean;
-  /** Which era of the service the verdict follows: `current` (default) or `legacy` (docs/rules.md, server-error). */
-  compat?: Compat;
   /** Failures this baseline lists are reported as known and do not fail the run (docs/baseline.md). */
   baseline?: Baseline;
   /** The run's date (YYYY-MM-DD) the baseline's `expires` dates are compared with; default: the UTC date of the start. */
   today?: string;
   /** This job's share of the plan: `{ index: 1, total: 3 }` is the first of three. */
   shard?: { index: number; total: number };
-  /** Headers sent with every request (credentials: they are redacted in reproducers). */
-  headers?: Record<string, string>;
   /** Called after each request of the plan. */
   onProgress?(sent: number, planned: number): void;
 }
 
-interface Resolved {
-  baseUrl: string;
+interface Resolved extends ProviderSettings {
   appId: string;
   seed: number;
   maxRequests: number;
-  concurrency: number;
-  timeoutMs: number;
-  maxResponseBytes: number;
-  strict: boolean;
-  compat: Compat;
-  headers: Array<[string, string]>;
 }
 
 const usage = (message: string): ToolkitError => new ToolkitError("E_USAGE", message);
-
-function positiveInt(value: number | undefined, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1 || value > max) throw usage(`${name} must be a whole number from 1 to ${max}, got ${value}`);
-  return value;
-}
 
 /** The options checked and defaulted; a usage error naming the first bad one. */
 export function resolveFuzzOptions(
   options: FuzzOptions,
 ): Resolved & Pick<FuzzOptions, "shard" | "timeLimitMs" | "maxResponseTimeMs" | "baseline" | "today"> {
-  const baseUrl = normalizeHttpUrl(options.baseUrl, "--base-url");
+  const settings = resolveProviderSettings(options);
   if (typeof options.appId !== "string" || options.appId === "")
     throw usage("--app-id is required: the app whose records the fuzzer starts from");
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -107,23 +92,11 @@ export function resolveFuzzOptions(
     throw usage(`--time-limit must be positive, got ${options.timeLimitMs}`);
   if (options.maxResponseTimeMs !== undefined && !(options.maxResponseTimeMs > 0))
     throw usage(`--max-response-time must be positive, got ${options.maxResponseTimeMs}`);
-  const compat = options.compat ?? "current";
-  if (!COMPATS.includes(compat)) throw usage(`--compat must be one of ${COMPATS.join(", ")}, got ${JSON.stringify(compat)}`);
-  const headers = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value] as [string, string]);
-  for (const [name, value] of headers)
-    if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name) || /[^\t\x20-\x7e\x80-\xff]/u.test(value))
-      throw usage(`--header ${JSON.stringify(name)}: not a valid HTTP header (a value takes tab, printable ASCII and Latin-1 only)`);
   return {
-    baseUrl,
+    ...settings,
     appId: options.appId,
     seed,
-    maxRequests: positiveInt(options.maxRequests, "--max-requests", DEFAULT_MAX_REQUESTS, 1_000_000),
-    concurrency: positiveInt(options.concurrency, "--concurrency", DEFAULT_FUZZ_CONCURRENCY, 256),
-    timeoutMs: positiveInt(options.timeoutMs, "--timeout", DEFAULT_FUZZ_TIMEOUT_MS),
-    maxResponseBytes: positiveInt(options.maxResponseBytes, "--max-response-bytes", DEFAULT_MAX_RESPONSE_BYTES),
-    strict: options.strict === true,
-    compat,
-    headers,
+    maxRequests: boundedInteger(options.maxRequests, DEFAULT_MAX_REQUESTS, { option: "--max-requests", min: 1, max: 1_000_000 }),
     shard,
     ...(options.baseline === undefined ? {} : { baseline: options.baseline }),
     ...(options.today === undefined ? {} : { today: options.today }),
@@ -181,14 +154,12 @@ function hitsOf(
 }
 
 /** The human evaluation ids in a list answer, in order (none when it is not a list of records). */
-export function recordIds(outcome: FuzzOutcome | undefined): string[] {
+export function listedIds(outcome: FuzzOutcome | undefined): string[] {
   if (outcome === undefined || "fault" in outcome || outcome.answer.status !== 200) return [];
   try {
     const body = JSON.parse(outcome.answer.text) as unknown;
     if (!Array.isArray(body)) return [];
-    return body
-      .map((r: unknown) => (typeof r === "object" && r !== null ? (r as { id?: unknown }).id : undefined))
-      .filter((id): id is string => typeof id === "string" && id !== "");
+    return recordIds(body);
   } catch {
     return [];
   }
@@ -265,7 +236,7 @@ async function fuzzWith(
     outcomes.set(request, outcome);
   }
   const humanList = discovery.find((r) => r.operationId === "listHumanEvaluations");
-  const ids = recordIds(humanList === undefined ? undefined : outcomes.get(humanList));
+  const ids = listedIds(humanList === undefined ? undefined : outcomes.get(humanList));
   const record = ids[0] ?? "000000000000000000000000";
   if (ids.length === 0)
     notes.push(

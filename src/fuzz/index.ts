@@ -13,12 +13,14 @@ export {
 } from "./fuzz-provider.js";
 export type { FuzzOptions } from "./fuzz-provider.js";
 export { failureFinding } from "./fuzz-provider.js";
-export { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "../engine/index.js";
 export { replayCases, replayFailures } from "./replay.js";
 export type { ReplayCase, ReplayOptions } from "./replay.js";
 // The engine both provider tools share: the checks' names, the compat eras, the baseline.
 export {
   COMPATS,
+  PROVIDER_BOUNDS,
+  resolveProviderSettings,
   CHECK_NAMES,
   applyBaseline,
   baselineFromFindings,
@@ -26,7 +28,7 @@ export {
   readBaselineIfExists,
   writeBaseline,
 } from "../engine/index.js";
-export type { Baseline, BaselineEntry, Compat, ProviderFinding } from "../engine/index.js";
+export type { Baseline, BaselineEntry, Compat, ProviderFinding, ProviderSettings, ProviderSettingsOptions } from "../engine/index.js";
 export { DEFAULT_MAX_REQUESTS, formatPlannedRequest, targetOf } from "./plan.js";
 export { curlCommand } from "./curl.js";
 // Its reports: the run as the one report model, and the renderers every tool shares (src/report/).

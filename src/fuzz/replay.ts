@@ -16,7 +16,7 @@ import { requestLine, targetOf } from "../engine/request.js";
 import { isPlainObject } from "../types/json.js";
 import { redactUrlSecrets } from "../io/redact.js";
 import { curlCommand } from "./curl.js";
-import { GONE_AFTER, recordIds, resolveFuzzOptions, summarize, type FuzzOptions } from "./fuzz-provider.js";
+import { GONE_AFTER, listedIds, resolveFuzzOptions, summarize, type FuzzOptions } from "./fuzz-provider.js";
 import { bindRequest, discoveryRequests } from "./plan.js";
 import { unreplayable } from "./replayable-request.js";
 import type { FuzzCheckName, FuzzFailure, FuzzOutcome, FuzzReport, FuzzRequest } from "./types.js";
@@ -191,7 +191,7 @@ export async function replayFailures(options: ReplayOptions): Promise<FuzzReport
     baseUrl: run.baseUrl,
     compat: run.compat,
     appId: run.appId,
-    knownIds: new Set(recordIds(listed)),
+    knownIds: new Set(listedIds(listed)),
     maxResponseBytes: run.maxResponseBytes,
     ...(run.maxResponseTimeMs === undefined ? {} : { maxResponseTimeMs: run.maxResponseTimeMs }),
   };

@@ -6,7 +6,7 @@ import { CHECK_NAMES, type CheckName } from "../engine/checks/index.js";
 import type { ProviderFinding } from "../engine/finding.js";
 import type { ExchangeAnswer, ExchangeFault, ExchangeOutcome } from "../engine/http-client.js";
 import type { PlannedRequest } from "../engine/request.js";
-import type { Compat } from "../engine/settings.js";
+import type { Compat } from "../engine/provider-settings.js";
 import type { BaselineSummary } from "../engine/baseline.js";
 
 /** The checks the fuzzer runs on every answer: the engine's registry, the same as verify's (docs/rules.md). */

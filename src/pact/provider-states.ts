@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { listen } from "../io/index.js";
 // The types from their own module: the io index's declarations name Node types (a consumer's strict build has none).
 import { createProviderClient, type ProviderClient, type ProviderResponse } from "../engine/provider-client.js";
+import { DEFAULT_TIMEOUT_MS } from "../engine/provider-settings.js";
 import { PROVIDER_STATES } from "./contract.js";
 import type { JsonList } from "../types/json.js";
 
@@ -39,8 +40,6 @@ export class ProviderStateError extends Error {
     this.unmet = options.unmet === true;
   }
 }
-
-const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The list's records, walked (a long list parsed record by record), never parsed whole: a state needs its length or first record. */
 async function fetchList(context: ProviderStateContext, path: string): Promise<JsonList> {

@@ -5,6 +5,8 @@
 // that cannot run throws (E_PACT, E_PROVIDER_UNREACHABLE, E_USAGE, file errors).
 import { isToolkitError, ToolkitError } from "../errors.js";
 import { createRedactor, normalizeHttpUrl } from "../io/index.js";
+import { providerHeaders } from "../engine/provider-headers.js";
+import { DEFAULT_TIMEOUT_MS } from "../engine/provider-settings.js";
 import { withoutCredentials } from "../io/base-url.js";
 // The type from its own module: the io index's declarations name Node types (a consumer's strict build has none).
 import { assertReachable, createProviderClient, type ProviderClient } from "../engine/provider-client.js";
@@ -55,6 +57,8 @@ export interface PactVerificationOptions {
   logLevel?: "trace" | "debug" | "info" | "warn" | "error";
   /** Per-request timeout of the verifier's and the provider-state lookups' requests, in ms (default 10 000). */
   timeoutMs?: number;
+  /** Headers sent with every request to the provider, the verifier's included (credentials: never shown). */
+  headers?: Record<string, string>;
   /**
    * The verify run's provider client (same base URL), whose responses the reachability check, the
    * provider states and the list sampling share instead of fetching the lists again.
@@ -63,11 +67,10 @@ export interface PactVerificationOptions {
 }
 
 /** Everything of the options that a `verify` run does not set itself (it passes its own URL, ids and timeout). */
-export type PactStepOptions = Omit<PactVerificationOptions, "baseUrl" | "appId" | "humanEvaluationId" | "timeoutMs" | "client">;
+export type PactStepOptions = Omit<PactVerificationOptions, "baseUrl" | "appId" | "humanEvaluationId" | "timeoutMs" | "headers" | "client">;
 
 export const DEFAULT_CONSUMER_VERSION_SELECTORS: readonly ConsumerVersionSelector[] = [{ mainBranch: true }, { deployedOrReleased: true }];
 
-const DEFAULT_TIMEOUT_MS = 10_000;
 const VERIFIER_TIMEOUT_MS = 120_000;
 
 /** Usage errors in the Pact options, one line each, before any request (also run by verifyProvider). */
@@ -146,13 +149,14 @@ async function verifyPacts(options: PactVerificationOptions): Promise<PactVerifi
   const brokerUrl = options.brokerUrl === undefined ? undefined : normalizeHttpUrl(options.brokerUrl, "--broker-url");
   const stateSetupUrl = options.stateSetupUrl;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const headers = providerHeaders(options.headers);
   const local: LocalPacts =
     brokerUrl !== undefined
       ? { files: [], operations: new Map() }
       : options.pactFiles
         ? await readPactFiles(options.pactFiles)
         : await readCommittedPacts();
-  const client = options.client ?? createProviderClient({ baseUrl, timeoutMs, concurrency: 1, tool: "pact" });
+  const client = options.client ?? createProviderClient({ baseUrl, timeoutMs, concurrency: 1, headers, tool: "pact" });
   await assertProviderUp(client, options.appId);
 
   let states: ProviderStateServer | undefined;
@@ -163,7 +167,7 @@ async function verifyPacts(options: PactVerificationOptions): Promise<PactVerifi
         baseUrl,
         appId: options.appId,
         timeoutMs,
-        ...(options.client === undefined ? {} : { client: options.client }),
+        client,
         ...(options.humanEvaluationId === undefined ? {} : { humanEvaluationId: options.humanEvaluationId }),
       });
     // Only for the committed contract, whose lists are eachLike with no upper or large lower bound: a
@@ -182,6 +186,7 @@ async function verifyPacts(options: PactVerificationOptions): Promise<PactVerifi
       // The verifier's own per-request timeout (pact-core's default is 30 s): a provider that hangs
       // on one endpoint fails that interaction in the time the rest of the run allows.
       timeout: timeoutMs,
+      ...(headers.length === 0 ? {} : { customProviderHeaders: headers.map(([name, value]) => `${name}: ${value}`) }),
       ...(brokerUrl === undefined ? { pactUrls: local.files } : brokerOptions(options, brokerUrl)),
       ...(options.providerVersion === undefined ? {} : { providerVersion: options.providerVersion }),
       ...(options.providerBranch === undefined ? {} : { providerVersionBranch: options.providerBranch }),
@@ -192,7 +197,7 @@ async function verifyPacts(options: PactVerificationOptions): Promise<PactVerifi
       echo: logLevel === "info" || logLevel === "debug" || logLevel === "trace",
       timeoutMs: VERIFIER_TIMEOUT_MS,
       // Pact's trace log prints the broker token and the Basic-auth header: never let them out.
-      redact: createRedactor([options.brokerToken, options.brokerPassword], options.brokerUsername),
+      redact: createRedactor([...headers.map(([, value]) => value), options.brokerToken, options.brokerPassword], options.brokerUsername),
     });
     if (outcome.reply === undefined)
       throw new ToolkitError(
@@ -220,5 +225,6 @@ async function verifyPacts(options: PactVerificationOptions): Promise<PactVerifi
   } finally {
     await proxy?.close();
     await states?.close();
+    if (options.client === undefined) client.close();
   }
 }

@@ -8,6 +8,7 @@ import {
   assertReachable,
   createProviderClient,
   judgeExchange,
+  recordId,
   type CheckName,
   type ProviderClient,
   type ProviderFinding,
@@ -60,12 +61,6 @@ export interface ProviderSource {
 
 /** The checks that judge the answers here; conformance is the dataset check's (it runs on the whole snapshot). */
 const NOT_HERE: ReadonlySet<CheckName> = new Set<CheckName>(["conformance"]);
-
-/** A record's `id` when it is a string. */
-export const idOf = (value: unknown): string | undefined =>
-  typeof value === "object" && value !== null && typeof (value as { id?: unknown }).id === "string"
-    ? (value as { id: string }).id
-    : undefined;
 
 /** The JSON paths where two parsed values differ (the first 10). */
 export const differingPaths = (a: unknown, b: unknown): string[] => differences(a, b, 10).map((d) => d.path);
@@ -147,7 +142,7 @@ export async function collectFromProvider(source: ProviderSource): Promise<Colle
     );
 
     // Each listed human evaluation by id: the same record, or a difference reported.
-    const ids = humanEvaluations.map((record) => idOf(record.value));
+    const ids = humanEvaluations.map((record) => recordId(record.value));
     const asked = ids.slice(0, source.maxByIdRequests);
     if (ids.length > asked.length)
       notes.push(
@@ -185,7 +180,7 @@ export async function collectFromProvider(source: ProviderSource): Promise<Colle
 function unique(records: CollectedRecord[], what: string, notes: string[]): CollectedRecord[] {
   const seen = new Set<string>();
   const kept = records.filter((record) => {
-    const id = idOf(record.value);
+    const id = recordId(record.value);
     if (id === undefined) return true;
     if (seen.has(id)) return false;
     seen.add(id);
@@ -214,7 +209,7 @@ export async function collectFromHar(file: string): Promise<Collected> {
   let byIdCount = 0;
   let entries = 0;
   const keep = (into: Map<string, Seen>, record: CollectedRecord, at: number): void => {
-    const id = idOf(record.value);
+    const id = recordId(record.value);
     order++;
     if (id === undefined) return;
     const known = into.get(id);
@@ -251,7 +246,7 @@ export async function collectFromHar(file: string): Promise<Collected> {
     const into = operation === "listEvaluations" ? evaluations : humans;
     value.forEach((item, i) => {
       const record = { value: item, ...(raws?.[i] === undefined ? {} : { raw: raws[i] }) };
-      if (idOf(item) === undefined) (operation === "listEvaluations" ? anonymous.list : anonymous.human).push(record);
+      if (recordId(item) === undefined) (operation === "listEvaluations" ? anonymous.list : anonymous.human).push(record);
       else keep(into, record, at);
     });
   });

@@ -6,5 +6,4 @@ export { snapshotReport } from "./report.js";
 export type { SnapshotReport } from "./report.js";
 export { anonymizeDataset, createAnonymizer, randomSalt } from "./anonymize.js";
 export type { AnonymizationReport, AnonymizedField, AnonymizeOptions, Anonymizer } from "./anonymize.js";
-export { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "../engine/index.js";
-export { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
+export { DEFAULT_CONCURRENCY, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, PROVIDER_BOUNDS } from "../engine/index.js";

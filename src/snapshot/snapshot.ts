@@ -5,17 +5,14 @@
 // anonymised snapshot reaches a note, a difference or the report: they name records by their place
 // and by their pseudonymised id.
 import { DATASET, validateAll, type Finding, type Validation } from "../check/index.js";
-import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, type ProviderFinding } from "../engine/index.js";
+import { recordId, resolveProviderSettings, type HeadersInput, type ProviderFinding, type ProviderSettings } from "../engine/index.js";
 import { ToolkitError } from "../errors.js";
-import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
-import { normalizeHttpUrl } from "../io/base-url.js";
 import type { Dataset } from "../types/dataset.js";
 import { createAnonymizer, randomSalt, type AnonymizationReport, type Anonymizer } from "./anonymize.js";
 import {
   collectFromHar,
   collectFromProvider,
   differingPaths,
-  idOf,
   type ByIdDifference,
   type Collected,
   type CollectedRecord,
@@ -34,7 +31,7 @@ export type SnapshotSource =
       concurrency?: number;
       maxResponseBytes?: number;
       /** Headers sent with every request (credentials: never shown). */
-      headers?: ReadonlyArray<readonly [string, string]>;
+      headers?: HeadersInput;
       /** At most this many by-id requests (default and most: 10,000). */
       maxByIdRequests?: number;
     }
@@ -77,19 +74,23 @@ export interface SnapshotResult {
 
 const isEmpty = (value: string): boolean => value.trim() === "";
 
-function checkSource(source: SnapshotSource): SnapshotSource {
+/** A provider source checked: the run's settings, its apps and its by-id bound. */
+type CheckedSource = { har: string } | (ProviderSettings & { appIds: string[]; maxByIdRequests: number });
+
+function checkSource(source: SnapshotSource): CheckedSource {
   if ("har" in source) {
     if (typeof source.har !== "string" || isEmpty(source.har)) throw new ToolkitError("E_USAGE", "snapshot: the HAR file must be a path");
     return source;
   }
-  const baseUrl = normalizeHttpUrl(source.baseUrl, "the base URL");
+  // Checked as every provider tool checks them (the base URL, headers, timeout, concurrency, byte cap).
+  const settings = resolveProviderSettings(source, "the base URL");
   const appIds = source.appIds.map((id) => id.trim());
   if (appIds.length === 0) throw new ToolkitError("E_USAGE", "snapshot: give at least one app id (--app-id ID) whose records to read");
   if (appIds.some(isEmpty)) throw new ToolkitError("E_USAGE", "snapshot: an app id must not be empty");
   const most = source.maxByIdRequests ?? MAX_BY_ID_REQUESTS;
   if (!(Number.isSafeInteger(most) && most >= 0 && most <= MAX_BY_ID_REQUESTS))
     throw new ToolkitError("E_USAGE", `snapshot: maxByIdRequests must be 0 to ${MAX_BY_ID_REQUESTS}`);
-  return { ...source, baseUrl, appIds, maxByIdRequests: most };
+  return { ...settings, appIds, maxByIdRequests: most };
 }
 
 /** The text of a dataset file: one record per line, each as given (raw) or serialised. */
@@ -132,12 +133,12 @@ export async function snapshot(options: SnapshotOptions): Promise<SnapshotResult
       : await collectFromProvider({
           baseUrl: source.baseUrl,
           appIds: source.appIds,
-          timeoutMs: source.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-          concurrency: source.concurrency ?? DEFAULT_CONCURRENCY,
-          maxResponseBytes: source.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-          maxByIdRequests: source.maxByIdRequests ?? MAX_BY_ID_REQUESTS,
+          timeoutMs: source.timeoutMs,
+          concurrency: source.concurrency,
+          maxResponseBytes: source.maxResponseBytes,
+          maxByIdRequests: source.maxByIdRequests,
           anonymized: anonymizing,
-          ...(source.headers === undefined ? {} : { headers: source.headers }),
+          headers: source.headers,
         });
 
   const salt = anonymizing ? (given ?? randomSalt()) : undefined;
@@ -165,7 +166,7 @@ export async function snapshot(options: SnapshotOptions): Promise<SnapshotResult
   const differences = collected.differences.map((difference) =>
     describeDifference(
       anonymizer === undefined ? difference : anonymizedDifference(anonymizer, difference, humanEvaluations),
-      idOf(humanEvaluations[difference.index]) ?? "?",
+      recordId(humanEvaluations[difference.index]) ?? "?",
     ),
   );
   return {

@@ -1,11 +1,13 @@
 // `evals-contract/verify`: verifies any implementation of the Evaluation Listing Service from its
 // base URL (Pact contracts, a conformance sweep of every record, cross-endpoint checks).
 export { verifyProvider, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "./verify-provider.js";
-export { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "../engine/index.js";
 export type { VerifyOptions } from "./verify-provider.js";
-// The engine both provider tools share: the checks' names, the compat eras, the baseline.
+// The engine both provider tools share: the checks' names, the run's settings, the baseline.
 export {
   COMPATS,
+  PROVIDER_BOUNDS,
+  resolveProviderSettings,
   CHECK_NAMES,
   applyBaseline,
   baselineFromFindings,
@@ -15,7 +17,15 @@ export {
   readBaselineIfExists,
   writeBaseline,
 } from "../engine/index.js";
-export type { Baseline, BaselineEntry, BaselineSummary, Compat, ProviderFinding } from "../engine/index.js";
+export type {
+  Baseline,
+  BaselineEntry,
+  BaselineSummary,
+  Compat,
+  ProviderFinding,
+  ProviderSettings,
+  ProviderSettingsOptions,
+} from "../engine/index.js";
 export type {
   CheckGroup,
   CheckOutcome,

@@ -1,6 +1,6 @@
 // The verifier's result type: checks grouped by endpoint, each holding the checker's findings.
 import type { ProviderFinding } from "../engine/finding.js";
-import type { Compat } from "../engine/settings.js";
+import type { Compat } from "../engine/provider-settings.js";
 import type { BaselineSummary } from "../engine/baseline.js";
 import type { OperationId } from "../contract/operations.js";
 import type { Observation } from "../coverage/observation.js";

@@ -4,9 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { escalateWarnings, hasErrors } from "../check/finding.js";
 import { ToolkitError } from "../errors.js";
-import { normalizeHttpUrl } from "../io/base-url.js";
 import { CHECKS } from "./checks/index.js";
-import { fetchList, listRecords, MAX_BY_ID_FETCHES, NO_APP_ID, recordIds, type CheckDraft, type VerifyContext } from "./checks/context.js";
+import { fetchList, listRecords, MAX_BY_ID_FETCHES, NO_APP_ID, listedIds, type CheckDraft, type VerifyContext } from "./checks/context.js";
 import { answerDrafts } from "./answer-drafts.js";
 import { sendPlan } from "./plan.js";
 import { ENDPOINT_ORDER, LIST_OPERATIONS } from "./endpoints.js";
@@ -15,15 +14,13 @@ import { verifierModulePath } from "../pact/runner.js";
 import { checkPactOptions, runPactVerification, type PactStepOptions } from "../pact/verification.js";
 import { assertReachable, createProviderClient, type ProviderResponse } from "../engine/provider-client.js";
 import type { Observation } from "../coverage/observation.js";
-import { COMPATS, type Compat } from "../engine/settings.js";
+import { resolveProviderSettings, type Compat, type ProviderSettingsOptions } from "../engine/provider-settings.js";
 import { applyBaseline, type Baseline, type BaselineOutcome } from "../engine/baseline.js";
 import { createExecutor, type Executor } from "../engine/executor.js";
-import { DEFAULT_MAX_RESPONSE_BYTES } from "../io/read-body.js";
 import { CHECK_GROUPS, type CheckResult, type VerificationCounts, type VerificationFinding, type VerificationReport } from "./report.js";
 
-export interface VerifyOptions {
-  /** The provider's base URL, path prefix included (`https://host/api`, trailing slash or not). */
-  baseUrl: string;
+/** The run's settings (base URL, headers, timeout, concurrency, byte cap, compat, strict: src/engine/provider-settings.ts), and verify's own. */
+export interface VerifyOptions extends ProviderSettingsOptions {
   /** The app whose data is swept. Required unless `partial` (see docs/verify.md). */
   appId?: string;
   /**
@@ -39,24 +36,11 @@ export interface VerifyOptions {
   allowEmptyApp?: boolean;
   /** A human evaluation to fetch by id besides those the app's list returns (also given to Pact). */
   humanEvaluationId?: string;
-  /** Warnings count as errors. */
-  strict?: boolean;
   /** Run the Pact verification of the committed contracts (default true), with these options. */
   pact?: boolean | PactStepOptions;
-  /** Per-request timeout in ms (default 10 000). */
-  timeoutMs?: number;
-  /** Most requests in flight at once (default 8). */
-  concurrency?: number;
-  /** Most bytes of one response body, counted after decompression (default 64 MiB); past it, an error finding. */
-  maxResponseBytes?: number;
   /** The ids of the unknown-id checks (default: random 24-hex object ids). */
   unknownAppId?: string;
   unknownEvaluationId?: string;
-  /**
-   * Which era of the service the verdict follows: `current` (default; any 5xx is an error) or
-   * `legacy` (the spec-era service's documented 500s are warnings; docs/rules.md, server-error).
-   */
-  compat?: Compat;
   /** Findings this baseline lists are reported as known and do not fail the run (docs/baseline.md). */
   baseline?: Baseline;
   /** The run's date (YYYY-MM-DD) the baseline's `expires` dates are compared with; default: the UTC date of the start. */
@@ -66,20 +50,13 @@ export interface VerifyOptions {
 /** The id of the malformed-id request: 24 characters, not hex (fuzz's boundary phase sends it too). */
 export const MALFORMED_EVALUATION_ID = "zzzzzzzzzzzzzzzzzzzzzzzz";
 
-export { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "../engine/settings.js";
-import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "../engine/settings.js";
+export { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "../engine/provider-settings.js";
 
 const randomObjectId = (): string => randomBytes(12).toString("hex");
 
 function nonEmpty(value: string | undefined, name: string): string | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === "") throw new ToolkitError("E_USAGE", `${name} must not be empty`);
-  return value;
-}
-
-function positiveInteger(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1) throw new ToolkitError("E_USAGE", `${name} must be a positive integer, got ${value}`);
   return value;
 }
 
@@ -199,7 +176,7 @@ async function emptyAppNotes(ctx: VerifyContext): Promise<string[]> {
 async function byIdCapNotes(ctx: VerifyContext): Promise<string[]> {
   if (ctx.appId === undefined) return [];
   const response = await fetchList(ctx, "listHumanEvaluations", false, "app");
-  const ids = recordIds(listRecords(response) ?? []).length;
+  const ids = listedIds(listRecords(response) ?? []).length;
   if (ids <= MAX_BY_ID_FETCHES) return [];
   return [
     `${response.request} lists ${ids.toLocaleString("en-US")} human evaluation ids: the by-id checks fetched the first ${MAX_BY_ID_FETCHES.toLocaleString("en-US")}, the other ${(ids - MAX_BY_ID_FETCHES).toLocaleString("en-US")} were counted, not fetched (docs/limits.md)`,
@@ -235,15 +212,10 @@ async function wrongBaseUrlHint(ctx: VerifyContext): Promise<string | undefined>
 export async function verifyProvider(options: VerifyOptions): Promise<VerificationReport> {
   const startedAt = new Date().toISOString();
   const start = performance.now();
-  const baseUrl = normalizeHttpUrl(options.baseUrl, "the base URL");
+  // The base URL first, named as a library caller knows it; then the rest of the run's settings.
+  const { baseUrl, headers, timeoutMs, concurrency, maxResponseBytes, strict, compat } = resolveProviderSettings(options, "the base URL");
   const appId = nonEmpty(options.appId, "the app id");
   const humanEvaluationId = nonEmpty(options.humanEvaluationId, "the human evaluation id");
-  const timeoutMs = positiveInteger(options.timeoutMs, DEFAULT_TIMEOUT_MS, "the timeout");
-  const concurrency = positiveInteger(options.concurrency, DEFAULT_CONCURRENCY, "the concurrency");
-  const strict = options.strict === true;
-  const compat = options.compat ?? "current";
-  if (!COMPATS.includes(compat))
-    throw new ToolkitError("E_USAGE", `--compat must be one of ${COMPATS.join(", ")}, got ${JSON.stringify(compat)}`);
   const pactOptions = options.pact === false ? undefined : options.pact === true || options.pact === undefined ? {} : options.pact;
   if (pactOptions !== undefined) checkPactOptions(pactOptions);
   if (appId === undefined && options.partial !== true)
@@ -264,7 +236,8 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
       timeoutMs,
       concurrency,
       executor,
-      maxResponseBytes: positiveInteger(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, "the response size limit"),
+      headers,
+      maxResponseBytes,
     }),
     unknownAppId,
     unknownEvaluationId: options.unknownEvaluationId ?? randomObjectId(),
@@ -285,6 +258,7 @@ export async function verifyProvider(options: VerifyOptions): Promise<Verificati
       strict,
       compat,
       pactOptions,
+      headers,
       timeoutMs,
       startedAt,
       start,
@@ -308,6 +282,7 @@ interface Run {
   strict: boolean;
   compat: Compat;
   pactOptions: PactStepOptions | undefined;
+  headers: Array<[string, string]>;
   timeoutMs: number;
   startedAt: string;
   start: number;
@@ -338,6 +313,7 @@ async function verifyWith(ctx: VerifyContext, run: Run): Promise<VerificationRep
               baseUrl,
               appId,
               timeoutMs,
+              headers: Object.fromEntries(run.headers),
               client: ctx.client,
               ...(humanEvaluationId === undefined ? {} : { humanEvaluationId }),
             });
@@ -360,7 +336,7 @@ async function verifyWith(ctx: VerifyContext, run: Run): Promise<VerificationRep
   const hint = await wrongBaseUrlHint(ctx);
   const notes = [...(await emptyAppNotes(ctx)), ...(await byIdCapNotes(ctx)), ...pactNotes];
   // Last: the engine's checks of every answer the requests above got, each under its endpoint.
-  const knownIds = appId === undefined ? [] : recordIds(listRecords(await fetchList(ctx, "listHumanEvaluations", false, "app")) ?? []);
+  const knownIds = appId === undefined ? [] : listedIds(listRecords(await fetchList(ctx, "listHumanEvaluations", false, "app")) ?? []);
   const judged = await answerDrafts(ctx.client.answered, ctx, {
     baseUrl,
     compat,

@@ -160,6 +160,43 @@ describe("evals-contract verify", () => {
     },
   );
 
+  it("sends every --header with every request, Pact's and the provider states' included, and never shows its value", async () => {
+    const token = "s3cr3t-header-value-41";
+    const provider = await startFixtureProvider({ data: galleryDataset(), basePath: "/api" });
+    try {
+      const pactFile = new URL("../../contracts/evals-frontend-evaluation-listing-service.json", import.meta.url).pathname;
+      const json = join(dir, "header.json");
+      const html = join(dir, "header.html");
+      const result = await runCliCaptured([
+        "verify",
+        "--base-url",
+        provider.url,
+        "--app-id",
+        APP_A,
+        "--pact-file",
+        pactFile,
+        "--header",
+        `X-Api-Key: ${token}`,
+        "--header",
+        "X-Tenant: blue",
+        "--json",
+        json,
+        "--html",
+        html,
+      ]);
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      expect(provider.requests.length).toBeGreaterThan(16);
+      const missing = provider.requests.filter(
+        (_, i) => provider.headers[i]!["x-api-key"] !== token || provider.headers[i]!["x-tenant"] !== "blue",
+      );
+      expect(missing).toEqual([]);
+      for (const output of [result.stdout, readFileSync(json, "utf8"), readFileSync(html, "utf8")]) expect(output).not.toContain(token);
+    } finally {
+      await provider.close();
+    }
+  });
+
   it("exits 2 with one line when the provider is unreachable", async () => {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -177,10 +214,13 @@ describe("evals-contract verify", () => {
     [["--app-id", APP_A], "--base-url is required"],
     [["--base-url", "nope"], "the base URL must be an http(s) URL"],
     [["--base-url", "http://x", "--timeout", "0"], "--timeout must be an integer from 1 to 600000"],
+    // One range for every provider tool (fuzz's): verify and snapshot took at most 64 before.
+    [["--base-url", "http://x", "--concurrency", "257"], '--concurrency must be an integer from 1 to 256, got "257"'],
     [["--base-url", "http://x", "--no-pact", "--broker-url", "http://b"], "--no-pact cannot be combined with Pact options"],
     [["--base-url", "http://x", "--publish", "--broker-url", "http://b"], "--publish needs --provider-version"],
     [["--base-url", "http://x", "--pact-log-level", "loud"], "--pact-log-level must be one of"],
     [["--base-url", "http://x", "--bogus"], "unknown option --bogus. Usage: evals-contract verify"],
+    [["--base-url", "http://x", "--app-id", APP_A, "--header", "no colon"], '--header must be "Name: value"'],
     [["--base-url", "http://x", "--json", "same", "--junit", "same"], "--junit, --json and --html must name different files"],
     [["--base-url", "http://x", "--json", "same", "--html", "same"], "--junit, --json and --html must name different files"],
     [["--base-url", "http://x"], "--app-id is required"],

@@ -45,6 +45,8 @@ export interface RunningProvider {
   url: string;
   /** Method, path and query of every request, in order (`GET /api/evaluations?app_id=...`). */
   requests: string[];
+  /** The headers of every request, in the order of `requests`. */
+  headers: IncomingMessage["headers"][];
   close(): Promise<void>;
 }
 
@@ -106,9 +108,11 @@ function answerStateChange(req: IncomingMessage, res: ServerResponse, values: Re
 export async function startFixtureProvider(options: FixtureProviderOptions): Promise<RunningProvider> {
   const base = (options.basePath ?? "").replace(/\/+$/, "");
   const requests: string[] = [];
+  const headers: IncomingMessage["headers"][] = [];
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? "/", "http://provider");
     requests.push(`${req.method ?? "GET"} ${url.pathname}${url.search}`);
+    headers.push(req.headers);
     const underBase = base === "" || url.pathname === base || url.pathname.startsWith(`${base}/`);
     const path = underBase ? url.pathname.slice(base.length) || "/" : "";
     if (options.hangOn?.test(path)) return;
@@ -134,6 +138,7 @@ export async function startFixtureProvider(options: FixtureProviderOptions): Pro
   return {
     url: `http://127.0.0.1:${port}${base}`,
     requests,
+    headers,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -13,8 +13,8 @@ import {
   iterateFuzzRequests,
   resolveFuzzOptions,
   renderText,
-  COMPATS,
   DEFAULT_MAX_RESPONSE_BYTES,
+  PROVIDER_BOUNDS,
   failureFinding,
   replayCases,
   replayFailures,
@@ -22,7 +22,7 @@ import {
   type FuzzOptions,
   type FuzzReport,
 } from "../../fuzz/index.js";
-import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
+import { intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";
 import { parseDuration } from "../duration.js";
 import { EXIT } from "../exit-codes.js";
@@ -31,7 +31,7 @@ import { BASELINE_OPTIONS, finishBaseline, readBaselineOption, rewritesBaseline,
 import { decodeUtf8, parseJsonText, readRegularFile } from "../../io/index.js";
 import { prepareReportFiles, writeReports } from "../report-files.js";
 import { createProgressBar } from "../progress-bar.js";
-import { parseHeaders } from "../header-option.js";
+import { PROVIDER_OPTIONS, readProviderOptions, requireBaseUrl, VERDICT_OPTIONS } from "../provider-options.js";
 
 /** `I/N` as `{ index, total }`, or a usage error. */
 export function parseShard(raw: string): { index: number; total: number } {
@@ -62,7 +62,7 @@ Options:
                              (default ${DEFAULT_MAX_REQUESTS}; below those two phases, 220 requests, the
                              run is INCOMPLETE); with --replay, the most requests sent again
   --time-limit DURATION      stop sending after this long (30s, 2m); failures found are still shrunk
-  --concurrency N            requests in flight at once (default ${DEFAULT_FUZZ_CONCURRENCY})
+  --concurrency N            requests in flight at once (default ${DEFAULT_FUZZ_CONCURRENCY}, at most ${PROVIDER_BOUNDS.concurrency.max})
   --timeout MS               per-request timeout; past it the request is a transport failure
                              (default ${DEFAULT_FUZZ_TIMEOUT_MS})
   --max-response-time MS     an answer slower than this is a response-time failure (off unless given)
@@ -101,18 +101,13 @@ Examples:
 
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, {
-      "base-url": { type: "string" },
+      ...PROVIDER_OPTIONS,
+      ...VERDICT_OPTIONS,
       "app-id": { type: "string" },
       seed: { type: "string" },
       "max-requests": { type: "string" },
       "time-limit": { type: "string" },
-      concurrency: { type: "string" },
-      timeout: { type: "string" },
       "max-response-time": { type: "string" },
-      "max-response-bytes": { type: "string" },
-      header: { type: "string", multiple: true },
-      strict: { type: "boolean" },
-      compat: { type: "string" },
       ...BASELINE_OPTIONS,
       replay: { type: "string" },
       shard: { type: "string" },
@@ -123,9 +118,8 @@ Examples:
       force: { type: "boolean" },
     });
     rejectPositionals(positionals);
-    const baseUrl = stringOption(values, "base-url");
-    if (baseUrl === undefined)
-      throw new ToolkitError("E_USAGE", "--base-url is required (the provider's base URL, e.g. http://localhost:8000/api)");
+    const provider = readProviderOptions(values);
+    const baseUrl = requireBaseUrl(provider);
     const replay = stringOption(values, "replay");
     const replayed = replay === undefined ? undefined : await readReplay(replay);
     const appId = stringOption(values, "app-id") ?? replayed?.appId;
@@ -136,7 +130,6 @@ Examples:
       throw new ToolkitError("E_USAGE", "--shard needs --seed: every shard must draw the same plan (pass the same --seed to each job)");
     const timeLimit = stringOption(values, "time-limit");
     const maxResponseTime = stringOption(values, "max-response-time");
-    const compat = choiceOption(values, "compat", COMPATS);
     const baseline = await readBaselineOption(values);
     if (
       replayed !== undefined &&
@@ -150,17 +143,12 @@ Examples:
     if (rewritesBaseline(baseline) && shardRaw !== undefined)
       throw new ToolkitError("E_USAGE", "--update-baseline and --prune-baseline need the whole plan: run them without --shard");
     const options: FuzzOptions = {
+      ...provider,
       baseUrl,
       appId,
-      ...(compat === undefined ? {} : { compat }),
       ...(baseline.baseline === undefined ? {} : { baseline: baseline.baseline, today: todayUtc() }),
       ...(seedRaw === undefined ? {} : { seed: intOption(values, "seed", 0, 0, Number.MAX_SAFE_INTEGER) }),
       maxRequests: intOption(values, "max-requests", DEFAULT_MAX_REQUESTS, 1, 1_000_000),
-      concurrency: intOption(values, "concurrency", DEFAULT_FUZZ_CONCURRENCY, 1, 256),
-      timeoutMs: intOption(values, "timeout", DEFAULT_FUZZ_TIMEOUT_MS, 1, 600_000),
-      maxResponseBytes: intOption(values, "max-response-bytes", DEFAULT_MAX_RESPONSE_BYTES, 1, 2 ** 31),
-      strict: values.strict === true,
-      headers: parseHeaders((values.header as unknown as string[] | undefined) ?? []),
       ...(timeLimit === undefined ? {} : { timeLimitMs: parseDuration("time-limit", timeLimit, 1000, 24 * 3_600_000) }),
       ...(maxResponseTime === undefined ? {} : { maxResponseTimeMs: intOption(values, "max-response-time", 0, 1, 600_000) }),
       ...(shardRaw === undefined ? {} : { shard: parseShard(shardRaw) }),

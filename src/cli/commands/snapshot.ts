@@ -11,12 +11,13 @@ import {
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   MAX_BY_ID_REQUESTS,
+  PROVIDER_BOUNDS,
   snapshot,
   snapshotReport,
 } from "../../snapshot/index.js";
-import { intOption, parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
+import { parseCommandArgs, rejectPositionals, stringOption } from "../args.js";
 import type { Command } from "../command.js";
-import { parseHeaders } from "../header-option.js";
+import { PROVIDER_ONLY, PROVIDER_OPTIONS, readProviderOptions } from "../provider-options.js";
 import { writeLine, writeLines } from "../io.js";
 import { prepareReportFiles, writeReports } from "../report-files.js";
 
@@ -98,7 +99,7 @@ Options:
                            (FILE - is stdout; the text report then goes to stderr)
   --header "Name: value"   send this header with every request (repeatable; credentials are never shown)
   --timeout MS             per request (default ${DEFAULT_TIMEOUT_MS})
-  --concurrency N          requests at once (default ${DEFAULT_CONCURRENCY}, as verify)
+  --concurrency N          requests at once (default ${DEFAULT_CONCURRENCY}, at most ${PROVIDER_BOUNDS.concurrency.max}, as verify and fuzz)
   --max-response-bytes N   refuse a larger body (default ${DEFAULT_MAX_RESPONSE_BYTES.toLocaleString("en-US")})
   -h, --help               show this help
 
@@ -114,7 +115,7 @@ Examples:
   async run(given, io) {
     const { args, strict } = anonymizeMode(given);
     const { values, positionals } = parseCommandArgs(args, {
-      "base-url": { type: "string" },
+      ...PROVIDER_OPTIONS,
       "app-id": { type: "string", multiple: true },
       har: { type: "string" },
       out: { type: "string" },
@@ -125,13 +126,9 @@ Examples:
       json: { type: "string" },
       junit: { type: "string" },
       html: { type: "string" },
-      header: { type: "string", multiple: true },
-      timeout: { type: "string" },
-      concurrency: { type: "string" },
-      "max-response-bytes": { type: "string" },
     });
     rejectPositionals(positionals);
-    const baseUrl = stringOption(values, "base-url");
+    const { baseUrl, ...provider } = readProviderOptions(values);
     const har = stringOption(values, "har");
     const appIds = (values["app-id"] as unknown as string[] | undefined) ?? [];
     const out = stringOption(values, "out");
@@ -145,8 +142,7 @@ Examples:
     if (baseUrl !== undefined && appIds.length === 0)
       throw new ToolkitError("E_USAGE", "--app-id ID is required with --base-url (repeat it for more apps)");
     if (salt !== undefined && values.anonymize !== true) throw new ToolkitError("E_USAGE", "--salt needs --anonymize");
-    const headers = Object.entries(parseHeaders((values.header as unknown as string[] | undefined) ?? []));
-    const providerOnly = ["header", "timeout", "concurrency", "max-response-bytes"].filter((name) => values[name] !== undefined);
+    const providerOnly = PROVIDER_ONLY.filter((name) => values[name] !== undefined);
     if (har !== undefined && providerOnly.length > 0)
       throw new ToolkitError("E_USAGE", `--${providerOnly[0]} reads a provider: it does not go with --har`);
 
@@ -166,12 +162,9 @@ Examples:
         har !== undefined
           ? { har }
           : {
+              ...provider,
               baseUrl: baseUrl!,
               appIds,
-              timeoutMs: intOption(values, "timeout", DEFAULT_TIMEOUT_MS, 1, 600_000),
-              concurrency: intOption(values, "concurrency", DEFAULT_CONCURRENCY, 1, 64),
-              maxResponseBytes: intOption(values, "max-response-bytes", DEFAULT_MAX_RESPONSE_BYTES, 1, 2 ** 31),
-              headers,
             },
       ...(values.anonymize === true ? { anonymize: { ...(salt === undefined ? {} : { salt }), ...(strict ? { strict } : {}) } } : {}),
     });

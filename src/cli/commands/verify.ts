@@ -11,11 +11,12 @@ import {
   fromVerify,
   renderText,
   verifyProvider,
-  COMPATS,
+  PROVIDER_BOUNDS,
   type PactStepOptions,
 } from "../../verify/index.js";
-import { choiceOption, intOption, parseCommandArgs, rejectPositionals, stringOption, type ParsedArgs } from "../args.js";
+import { choiceOption, parseCommandArgs, rejectPositionals, stringOption, type ParsedArgs } from "../args.js";
 import type { Command } from "../command.js";
+import { PROVIDER_OPTIONS, readProviderOptions, requireBaseUrl, VERDICT_OPTIONS } from "../provider-options.js";
 import { writeLines } from "../io.js";
 import { BASELINE_OPTIONS, finishBaseline, readBaselineOption, rewritesBaseline, todayUtc } from "../baseline-option.js";
 
@@ -84,8 +85,11 @@ Options:
   --force                      accepted, no longer needed: report files are outputs, and an existing
                                regular file (or a symlink to one) is replaced atomically on every
                                run; a directory, device, FIFO or socket is refused
+  --header "Name: value"       send this header with every request, Pact's too (repeatable; e.g.
+                               credentials: they are never shown in a report)
   --timeout MS                 per-request timeout, Pact's requests too (default ${DEFAULT_TIMEOUT_MS})
-  --concurrency N              most requests in flight at once (default ${DEFAULT_CONCURRENCY})
+  --concurrency N              most requests in flight at once (default ${DEFAULT_CONCURRENCY}, at most
+                               ${PROVIDER_BOUNDS.concurrency.max})
   --max-response-bytes N       largest response body read, counted after decompression (default
                                ${DEFAULT_MAX_RESPONSE_BYTES}, 64 MiB); a larger one is an error finding
   --no-pact                    skip the Pact verification
@@ -112,21 +116,17 @@ Examples:
 
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, {
-      "base-url": { type: "string" },
+      ...PROVIDER_OPTIONS,
+      ...VERDICT_OPTIONS,
       "app-id": { type: "string" },
       partial: { type: "boolean" },
       "allow-empty-app": { type: "boolean" },
       "human-evaluation-id": { type: "string" },
-      strict: { type: "boolean" },
-      compat: { type: "string" },
       ...BASELINE_OPTIONS,
       junit: { type: "string" },
       json: { type: "string" },
       html: { type: "string" },
       force: { type: "boolean" },
-      timeout: { type: "string" },
-      concurrency: { type: "string" },
-      "max-response-bytes": { type: "string" },
       "no-pact": { type: "boolean" },
       "state-setup-url": { type: "string" },
       "pact-file": { type: "string", multiple: true },
@@ -140,16 +140,14 @@ Examples:
       "pact-log-level": { type: "string" },
     });
     rejectPositionals(positionals);
-    const baseUrl = stringOption(values, "base-url");
-    if (baseUrl === undefined)
-      throw new ToolkitError("E_USAGE", "--base-url is required (the provider's base URL, e.g. http://localhost:8000/api)");
+    const provider = readProviderOptions(values);
+    const baseUrl = requireBaseUrl(provider);
     const junit = stringOption(values, "junit");
     const json = stringOption(values, "json");
     const html = stringOption(values, "html");
     const noPact = values["no-pact"] === true;
     const pact = pactOptions(values, process.env);
     if (noPact && Object.keys(pact).length > 0) throw new ToolkitError("E_USAGE", "--no-pact cannot be combined with Pact options");
-    const compat = choiceOption(values, "compat", COMPATS);
     const baseline = await readBaselineOption(values);
     // A report file must never replace what the run reads: the baseline, a pact file.
     const inputs = [
@@ -161,18 +159,14 @@ Examples:
     const humanEvaluationId = stringOption(values, "human-evaluation-id");
 
     const report = await verifyProvider({
+      ...provider,
       baseUrl,
       ...(appId === undefined ? {} : { appId }),
       ...(humanEvaluationId === undefined ? {} : { humanEvaluationId }),
       partial: values.partial === true,
       allowEmptyApp: values["allow-empty-app"] === true,
-      strict: values.strict === true,
-      ...(compat === undefined ? {} : { compat }),
       ...(baseline.baseline === undefined ? {} : { baseline: baseline.baseline, today: todayUtc() }),
       pact: noPact ? false : pact,
-      timeoutMs: intOption(values, "timeout", DEFAULT_TIMEOUT_MS, 1, 600_000),
-      concurrency: intOption(values, "concurrency", DEFAULT_CONCURRENCY, 1, 64),
-      maxResponseBytes: intOption(values, "max-response-bytes", DEFAULT_MAX_RESPONSE_BYTES, 1, 2 ** 31),
     });
 
     if (report.baseline !== undefined && baseline.file !== undefined) report.baseline.file = baseline.file;

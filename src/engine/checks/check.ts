@@ -7,7 +7,7 @@ import type { ExchangeAnswer, Redirect } from "../http-client.js";
 import type { ProviderFinding } from "../finding.js";
 import type { ParsedAnswer } from "../parsed-answer.js";
 import { requestLine, type PlannedRequest } from "../request.js";
-import type { Compat } from "../settings.js";
+import type { Compat } from "../provider-settings.js";
 
 /** What the run knows that a check may need. */
 export interface CheckSettings {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { ExchangeAnswer } from "../http-client.js";
 import { judgeExchange } from "../judge.js";
 import { operationOfPath, type PlannedRequest } from "../request.js";
-import type { Compat } from "../settings.js";
+import type { Compat } from "../provider-settings.js";
 import { legacyAnswer, pythonUnquote } from "./legacy-answer.js";
 
 interface Recorded {

@@ -4,7 +4,8 @@ import type { Severity } from "../../check/finding.js";
 import type { OperationId } from "../../contract/operations.js";
 import type { ProviderFinding } from "../../engine/finding.js";
 import type { ProviderClient, ProviderResponse } from "../../engine/provider-client.js";
-import { isPlainObject, type JsonList } from "../../types/json.js";
+import { recordIds } from "../../engine/record-ids.js";
+import type { JsonList } from "../../types/json.js";
 import { byIdPath, listPath, type AppIdKind, type ListOperationId } from "../endpoints.js";
 import type { CheckGroup } from "../report.js";
 
@@ -73,14 +74,10 @@ export const listRecords = (response: ProviderResponse): JsonList | undefined =>
 /** Each list's ids, found once: a long list's records are parsed again on every walk (a million of them, a second). */
 const idsOfList = new WeakMap<JsonList, readonly string[]>();
 
-/** The ids of a human-evaluation list, in order, without duplicates. */
-export function recordIds(records: JsonList): readonly string[] {
+/** The ids of a human-evaluation list, in order, without duplicates (src/engine/record-ids.ts), found once per list. */
+export function listedIds(records: JsonList): readonly string[] {
   let ids = idsOfList.get(records);
-  if (ids === undefined) {
-    const found = new Set<string>();
-    for (const r of records) if (isPlainObject(r) && typeof r.id === "string") found.add(r.id);
-    idsOfList.set(records, (ids = [...found]));
-  }
+  if (ids === undefined) idsOfList.set(records, (ids = recordIds(records)));
   return ids;
 }
 
@@ -88,7 +85,7 @@ export function recordIds(records: JsonList): readonly string[] {
 export async function humanEvaluationIds(ctx: VerifyContext): Promise<string[]> {
   const ids: string[] = [];
   if (ctx.appId !== undefined)
-    for (const id of recordIds(listRecords(await fetchList(ctx, "listHumanEvaluations", false, "app")) ?? [])) {
+    for (const id of listedIds(listRecords(await fetchList(ctx, "listHumanEvaluations", false, "app")) ?? [])) {
       if (ids.length >= MAX_BY_ID_FETCHES) break;
       ids.push(id);
     }
