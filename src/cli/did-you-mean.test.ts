@@ -22,14 +22,11 @@ describe("didYouMean", () => {
 });
 
 describe("didYouMean on hostile input", () => {
-  it("refuses a 500 KB text in linear time: no suggestion, whatever the candidates", () => {
+  // Its time (target < 500 ms) is `npm run bench -- targets did-you-mean`.
+  it("refuses a 500 KB text: no suggestion, whatever the candidates", () => {
     const names = ["--strict", "--json", "x".repeat(100)];
-    const started = performance.now();
     expect(didYouMean("x".repeat(500_000), names)).toBeUndefined();
     expect(didYouMean(`--strict${"t".repeat(500_000)}`, names)).toBeUndefined();
-    const ms = performance.now() - started;
-    console.info(`didYouMean of two 500 KB texts: ${ms.toFixed(1)} ms`);
-    expect(ms).toBeLessThan(500);
   });
 
   it("still suggests up to the bound, and never for a text past it", () => {

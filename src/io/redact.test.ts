@@ -41,15 +41,11 @@ describe("redactSecrets (the one redaction)", () => {
     ["already redacted stays so", "http://[redacted]@h/?token=[redacted]", "http://[redacted]@h/?token=[redacted]"],
   ])("%s", (_name, input, want) => expect(redactSecrets(input)).toBe(want));
 
-  it("is linear: 1 MB of near-misses of every pattern in well under a second", () => {
+  // Linear: a backtracking pattern would run past the test's timeout; the figures (target < 1 s each)
+  // are `npm run bench -- targets linear`.
+  it("leaves 1 MB of near-misses of every pattern as they are", () => {
     const inputs = ["a.".repeat(500_000), "a-".repeat(500_000), "x%".repeat(500_000), `${"a".repeat(1_000_000)}@`, "a=".repeat(500_000)];
-    for (const input of inputs) {
-      const started = performance.now();
-      redactSecrets(input);
-      const ms = performance.now() - started;
-      console.log(`redactSecrets of ${JSON.stringify(input.slice(0, 4))}... (${input.length} chars): ${ms.toFixed(1)} ms`);
-      expect(ms).toBeLessThan(5000);
-    }
+    for (const input of inputs) expect(redactSecrets(input)).toBe(input);
   });
 
   it("createRedactor removes the run's own secrets too", () => {

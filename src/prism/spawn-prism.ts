@@ -1,5 +1,6 @@
-// Runs Prism's CLI as a child process: waits until it listens, relays its output line by line,
-// and makes sure it dies with us (close(), or the parent process exiting for any reason).
+// Runs Prism's CLI as a child process: waits for its "Prism is listening on" line (the signal, not a
+// clock), relays its output line by line, and makes sure it dies with us (close(), or the parent
+// process exiting for any reason).
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { ToolkitError } from "../errors.js";
@@ -11,8 +12,13 @@ export interface SpawnPrismOptions {
   args: readonly string[];
   /** Every output line of Prism, colours removed. */
   onLog?: (line: string) => void;
-  /** Give up when Prism is not listening after this long (its start-up takes 2-3 s). */
+  /**
+   * Only a bound for a Prism that never says it listens (default `PRISM_START_TIMEOUT_MS`): its
+   * start-up takes 2-3 s on a quiet machine, over 30 s on a loaded 2-core CI box.
+   */
   startTimeoutMs?: number;
+  /** Prism's CLI script, run with `process.execPath` (default: the installed @stoplight/prism-cli's). */
+  bin?: string;
 }
 
 export interface PrismProcess {
@@ -27,8 +33,11 @@ export interface PrismProcess {
 
 const KILL_GRACE_MS = 3000;
 
+/** How long a start-up may take before `E_PRISM` (2 minutes: a bound, never the expected wait). */
+export const PRISM_START_TIMEOUT_MS = 120_000;
+
 export function spawnPrism(options: SpawnPrismOptions): Promise<PrismProcess> {
-  const child = spawn(process.execPath, [resolvePrismBin(), ...options.args], {
+  const child = spawn(process.execPath, [options.bin ?? resolvePrismBin(), ...options.args], {
     stdio: ["ignore", "pipe", "pipe"],
     // Plain text: the output is parsed, and relayed to a log rather than a terminal.
     env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
@@ -66,9 +75,15 @@ export function spawnPrism(options: SpawnPrismOptions): Promise<PrismProcess> {
       clearTimeout(timer);
       void stop().then(() => reject(error));
     };
-    const timeoutMs = options.startTimeoutMs ?? 30_000;
+    const timeoutMs = options.startTimeoutMs ?? PRISM_START_TIMEOUT_MS;
     const timer = setTimeout(
-      () => fail(new ToolkitError("E_PRISM", `Prism did not start listening within ${timeoutMs / 1000} s`)),
+      () =>
+        fail(
+          new ToolkitError(
+            "E_PRISM",
+            `Prism did not say it is listening within ${timeoutMs / 1000} s${recent.length > 0 ? `: ${recent.at(-1)}` : ""}`,
+          ),
+        ),
       timeoutMs,
     );
 

@@ -48,6 +48,7 @@ export interface StartPrismOptions {
   onExchange?: (exchange: PrismExchange) => void;
   /** Prism's own log lines, colours removed. */
   onLog?: (line: string) => void;
+  /** Bound for a Prism that never says it listens (default `PRISM_START_TIMEOUT_MS`, 2 minutes); then `E_PRISM`. */
   startTimeoutMs?: number;
 }
 

@@ -55,20 +55,34 @@ export async function launchBrowser(): Promise<RunningBrowser> {
   };
 }
 
+const problemWaiters = new WeakMap<string[], (() => void)[]>();
+
+/** Resolves once `problems` (of `openPage`) holds a line: now, or when the page logs one. */
+export function problemLogged(problems: string[]): Promise<void> {
+  if (problems.length > 0) return Promise.resolve();
+  return new Promise((resolve) => problemWaiters.get(problems)?.push(resolve));
+}
+
 /** A new page that records console errors, uncaught exceptions, failed requests and dialogs (an alert is an injection that ran). */
 export async function openPage(browser: Browser): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage();
   const problems: string[] = [];
+  const waiters: (() => void)[] = [];
+  problemWaiters.set(problems, waiters);
+  const note = (line: string): void => {
+    problems.push(line);
+    for (const wake of waiters.splice(0)) wake();
+  };
   page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+    if (message.type() === "error") note(`console: ${message.text()}`);
   });
-  page.on("pageerror", (error) => problems.push(`page error: ${String(error)}`));
+  page.on("pageerror", (error) => note(`page error: ${String(error)}`));
   page.on("requestfailed", (request) => {
     // An event stream cut by the test's own close is no fault of the page.
-    if (!request.url().endsWith("/_mock/events")) problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
+    if (!request.url().endsWith("/_mock/events")) note(`request failed: ${request.url()} ${request.failure()?.errorText}`);
   });
   page.on("dialog", (dialog) => {
-    problems.push(`dialog: ${dialog.message()}`);
+    note(`dialog: ${dialog.message()}`);
     void dialog.dismiss();
   });
   return { page, problems };

@@ -17,7 +17,7 @@ import { build, createLogger, type Logger } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockServer, type RunningMockServer } from "../../src/mock/index.js";
 import type { Dataset } from "../../src/types/dataset.js";
-import { CHROMIUM, launchBrowser, openPage, RUN_BROWSER_TESTS, type RunningBrowser } from "./browser.js";
+import { CHROMIUM, launchBrowser, openPage, problemLogged, RUN_BROWSER_TESTS, type RunningBrowser } from "./browser.js";
 import { createProject, mswInit, packToolkit, ROOT, run, serveStatic, type StaticServer } from "./msw-project.js";
 
 const dataset = JSON.parse(await readFile(join(ROOT, "fixtures/default.json"), "utf8")) as Dataset;
@@ -216,8 +216,7 @@ describe.runIf(RUN_BROWSER_TESTS)("evals-contract/msw in Chromium: the packed pa
      * 400 or more (`Failed to load resource: ... status of 404`): waits for that line when one is due.
      */
     async function takeLogged(status: number): Promise<string[]> {
-      for (let tries = 0; status >= 400 && problems.length === 0 && tries < 40; tries++)
-        await new Promise((resolve) => setTimeout(resolve, 25));
+      if (status >= 400) await problemLogged(problems);
       return problems.splice(0);
     }
     const statusLine = (status: number) =>

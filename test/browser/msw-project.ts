@@ -6,11 +6,12 @@
 // @playwright/test: what the frontend has installed). Also a static file server for the built pages.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmod, copyFile, cp, mkdir, readdir, readFile, rename, rm, stat, symlink, unlink, writeFile } from "node:fs/promises";
+import { chmod, copyFile, cp, mkdir, readdir, readFile, rm, stat, symlink, unlink, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cachedFile } from "../helpers/cached-file.js";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const EXAMPLES = join(ROOT, "examples");
@@ -77,24 +78,15 @@ async function packKey(): Promise<string> {
 /**
  * Builds and packs the toolkit under `work`; returns the tarball's path. The tarball is kept in
  * .tmp/packed/ under a hash of what it is made of: the next test file (or run) that packs the same
- * sources gets it without building again (each build is about 30 s on a 2-core machine).
+ * sources gets it without building again (each build is about 30 s on a 2-core machine); test files
+ * asking at the same time share one build (test/helpers/cached-file.ts).
  */
 export async function packToolkit(work: string): Promise<string> {
   const key = await packKey();
-  const cached = join(PACK_CACHE, `evals-contract-${key}.tgz`);
-  if (
-    await stat(cached).then(
-      () => true,
-      () => false,
-    )
-  )
-    return cached;
-  const tarball = await buildAndPack(work);
-  await mkdir(PACK_CACHE, { recursive: true });
-  // Written aside, then renamed: a test file packing at the same time never reads half a tarball.
-  const aside = `${cached}.${process.pid}.${Date.now()}`;
-  await copyFile(tarball, aside);
-  await rename(aside, cached);
+  // One build per state, whatever the number of test files asking at once: the others wait for it.
+  const cached = await cachedFile(join(PACK_CACHE, `evals-contract-${key}.tgz`), async (aside) => {
+    await copyFile(await buildAndPack(work), aside);
+  });
   // Older states' tarballs go (another file may be packing: what fails to go is left).
   for (const name of await readdir(PACK_CACHE))
     if (name.endsWith(".tgz") && name !== `evals-contract-${key}.tgz`)

@@ -16,7 +16,7 @@ import { casesInBody } from "../../src/contract/client-cases.js";
 import { GATEWAY_PAGE } from "../../src/mock/faults.js";
 import type { Dataset } from "../../src/types/dataset.js";
 import type { AggregatedResult, Evaluation, Result } from "../../src/types/schemas.js";
-import { launchBrowser, openPage, RUN_BROWSER_TESTS, type RunningBrowser } from "./browser.js";
+import { launchBrowser, openPage, problemLogged, RUN_BROWSER_TESTS, type RunningBrowser } from "./browser.js";
 import { createProject, mswInit, packToolkit, ROOT, run, serveStatic, type Run, type StaticServer } from "./msw-project.js";
 
 /** The stories the example has: each one's client case (src/contract/client-cases.ts) or the answer it stands for. */
@@ -134,7 +134,7 @@ describe.runIf(RUN_BROWSER_TESTS)("examples/storybook: Storybook 10 + React, a s
     if ("status" in expected) {
       expect([answer.status(), body, list.state], where).toEqual([expected.status, GATEWAY_PAGE, "error"]);
       // Chromium logs the 502 it was answered: wait for that line, then nothing else may be there.
-      for (let tries = 0; problems.length === 0 && tries < 40; tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+      await problemLogged(problems);
       expect(problems.splice(0), where).toEqual([expect.stringMatching(statusLine(expected.status))]);
       return;
     }

@@ -10,17 +10,13 @@ import { ToolkitError } from "../../src/errors.js";
 
 /** A message is one short line: no newline, at most this long (the case list included). */
 const SHORT = 700;
-/** "In linear time", asserted generously for a loaded 2-core box (each runs in a few ms here). */
-const QUICK_MS = 5_000;
 
-function refusal(build: () => unknown): { error: ToolkitError; ms: number } {
-  const started = performance.now();
+function refusal(build: () => unknown): { error: ToolkitError } {
   try {
     build();
   } catch (error) {
-    const ms = performance.now() - started;
     if (!(error instanceof ToolkitError)) throw new Error(`not a ToolkitError: ${String(error)}`);
-    return { error, ms };
+    return { error };
   }
   throw new Error("no error thrown");
 }
@@ -306,19 +302,18 @@ const ATTEMPTS: Attempt[] = [
 
 describe("the builders refuse hostile input with a named error, one short line, in linear time", () => {
   it.each(ATTEMPTS)("%s", (_, build, code, message) => {
-    const { error, ms } = refusal(build);
+    const { error } = refusal(build);
     expect(error.code, error.message).toBe(code);
     expect(error.message).toMatch(message);
     expect(error.message).not.toContain("\n");
     expect(error.message.length).toBeLessThan(SHORT);
-    expect(ms).toBeLessThan(QUICK_MS);
   });
 
-  it("refuses a 500 KB unknown case id in linear time (it took over 8 s: did-you-mean was quadratic)", () => {
+  // It took over 8 s (did-you-mean was quadratic); the figure (target < 1 s) is `npm run bench -- targets linear`.
+  it("refuses a 500 KB unknown case id in one short line", () => {
     for (const size of [KB500, 2 * KB500]) {
-      const { ms } = refusal(() => buildEvaluation({}, { case: `evaluation-status-faile${"d".repeat(size)}` as never }));
-      console.info(`a ${size.toLocaleString("en-US")}-character unknown case id refused in ${ms.toFixed(1)} ms`);
-      expect(ms).toBeLessThan(QUICK_MS);
+      const { error } = refusal(() => buildEvaluation({}, { case: `evaluation-status-faile${"d".repeat(size)}` as never }));
+      expect(error.message.length).toBeLessThan(SHORT);
     }
   });
 
@@ -341,16 +336,12 @@ describe("the builders refuse hostile input with a named error, one short line, 
 });
 
 describe("what the builders take as it is (docs/build.md, Hostile input)", () => {
-  it("a 500 KB id, app id, user name or unknown key: data, taken as given, in linear time", () => {
-    const started = performance.now();
+  it("a 500 KB id, app id, user name or unknown key: data, taken as given", () => {
     const long = "a".repeat(KB500);
     expect(buildEvaluation({ id: long }).id).toBe(long);
     expect(buildHumanEvaluation({ app_id: long }).app_id).toBe(long);
     expect(buildEvaluation({ user_username: long }).user_username).toBe(long);
     expect(Object.hasOwn(buildEvaluation({ [long]: 1 } as never), long)).toBe(true);
-    const ms = performance.now() - started;
-    console.info(`four records with 500 KB values built in ${ms.toFixed(1)} ms`);
-    expect(ms).toBeLessThan(QUICK_MS);
   });
 
   it("nesting up to 1,000 levels, shared (acyclic) objects, undefined as an object's value, Object.create(null)", () => {

@@ -1,6 +1,6 @@
 // `fixtures --out` beside debris: a directory named like a stale temp file of a dead run is left
 // alone and does not block the write (it used to end every write with EISDIR from the cleanup).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,12 +28,11 @@ describe("fixtures --out beside a directory named like a stale temp file", () =>
     expect(statSync(debris).isDirectory()).toBe(true);
   });
 
-  it("writes 65,535 apps with no records at once", async () => {
+  // Its time (target < 3 s) is `npm run bench -- targets fixtures-apps`.
+  it("writes 65,535 apps with no records: an empty dataset", async () => {
     const out = join(dir, "empty.json");
-    const started = performance.now();
     const result = await runCliCaptured(["fixtures", "--apps", "65535", "--evaluations", "0", "--human-evaluations", "0", "--out", out]);
     expect(result.code).toBe(0);
-    expect(existsSync(out)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(3000);
+    expect(JSON.parse(readFileSync(out, "utf8"))).toEqual({ evaluations: [], human_evaluations: [] });
   });
 });

@@ -85,12 +85,9 @@ describe("one bug is one baseline entry, whatever the seed", () => {
     expect(cause).not.toMatch(/admin|pw@|acme|hunter2|abcdef/);
   });
 
-  it("is linear: a 1 MB body of odd tokens in well under a second", () => {
+  // Linear: its figure (target < 1 s) is `npm run bench -- targets linear`.
+  it("signs a 1 MB body of odd tokens", () => {
     const body = JSON.stringify({ detail: `${"a.b-c ".repeat(150_000)}${"x@".repeat(50_000)}` });
-    const started = performance.now();
-    bodySignature(body, sentValues({ path: "/human-evaluations/a.b", query: [["app_id", "c-d"]] }));
-    const ms = performance.now() - started;
-    console.log(`bodySignature of ${body.length.toLocaleString("en-US")} characters: ${ms.toFixed(1)} ms`);
-    expect(ms).toBeLessThan(5000);
+    expect(typeof bodySignature(body, sentValues({ path: "/human-evaluations/a.b", query: [["app_id", "c-d"]] }))).toBe("string");
   });
 });

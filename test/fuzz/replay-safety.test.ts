@@ -422,7 +422,6 @@ describe("fuzz --replay: limits and messages", () => {
       setTimeout(() => response.writeHead(404, { "content-type": "application/json" }).end('{"detail":"Not Found"}'), 400);
     });
     await listenForTest(slow);
-    const started = performance.now();
     const result = await runCliCaptured([
       "fuzz",
       "--replay",
@@ -432,10 +431,7 @@ describe("fuzz --replay: limits and messages", () => {
       "--time-limit",
       "1s",
     ]);
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`replay of 30 requests answered in 400 ms each, --time-limit 1s: ${seconds.toFixed(2)} s, ${received} sent`);
-    // 30 x 400 ms was 12 s; the limit plus the one request in flight.
-    expect(seconds).toBeLessThan(5);
+    // 30 x 400 ms was 12 s; the limit stops it after the few that fit (one at a time) and the one in flight.
     expect(received).toBeLessThan(6);
     expect(result.code).toBe(2);
     expect(result.stdout).toMatch(/, \d+ not replayed \(\d+ left by the time limit\)/);

@@ -4,11 +4,10 @@ import { generateDataset } from "../../src/generate/index.js";
 import { planRecords } from "../../src/generate/records.js";
 
 describe("many apps, few records", () => {
-  it("builds no pool for an app without records (65,535 apps, no records: instant)", () => {
-    const started = performance.now();
+  // Its time (target < 1 s) is `npm run bench -- targets fixtures-apps`.
+  it("builds no pool for an app without records (65,535 apps, no records)", () => {
     const plan = planRecords({ seed: 1, apps: 65_535, evaluations: 0, humanEvaluations: 0 });
     expect(plan.pools).toHaveLength(0);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("builds the pools of the apps that get records, and they are the same apps", () => {

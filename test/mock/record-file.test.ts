@@ -5,7 +5,7 @@
 //  - a busy port: the previous recording is left as it was (it was emptied before the exit 2);
 //  - the recording deleted or moved away while the mock runs: opened anew at its path and said once in
 //    the log (it was written to the unlinked inode, with no word).
-import { existsSync } from "node:fs";
+import { existsSync, watch, type FSWatcher } from "node:fs";
 import { link, mkdir, mkdtemp, readFile, rename, rm, symlink, unlink, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
@@ -115,12 +115,32 @@ describe("mock --record on a busy port", () => {
 });
 
 describe("mock --record when the recording goes away while the mock runs", () => {
-  const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 200)); // the recorder writes every 50 ms
   const lines = async (path: string): Promise<string[]> =>
     (await readFile(path, "utf8"))
       .trim()
       .split("\n")
       .filter((l) => l !== "");
+  // The recorder writes within 50 ms, later on a loaded machine: wait for what it writes (a change
+  // in the folder, a log line), never for a while.
+  let wakers: (() => void)[] = [];
+  const poke = (): void => {
+    const woken = wakers;
+    wakers = [];
+    for (const wake of woken) wake();
+  };
+  let watcher: FSWatcher;
+  beforeAll(() => {
+    watcher = watch(dir, poke);
+  });
+  afterAll(() => watcher.close());
+  const until = async (check: () => boolean | Promise<boolean>): Promise<void> => {
+    for (;;) {
+      const next = new Promise<void>((resolve) => wakers.push(resolve));
+      if (await check()) return;
+      await next;
+    }
+  };
+  const hasLines = (path: string, n: number) => async (): Promise<boolean> => (await lines(path).catch(() => [])).length >= n;
   const ask = async (url: string, query: string): Promise<void> => void (await (await fetch(`${url}/evaluations?${query}`)).arrayBuffer());
 
   it.each([
@@ -140,11 +160,11 @@ describe("mock --record when the recording goes away while the mock runs", () =>
     const mock = await startMockServer({ data: exampleDataset(), port: 0, recordFile: record, log: (line) => log.push(line) });
     try {
       await ask(mock.url, `app_id=${APP_A}`);
-      await settle();
+      await until(hasLines(record, 1));
       expect(await lines(record)).toHaveLength(1);
       await remove(record);
       for (let i = 0; i < 3; i++) await ask(mock.url, `app_id=${APP_A}&n=${i}`);
-      await settle();
+      await until(hasLines(record, 3));
       for (let i = 3; i < 5; i++) await ask(mock.url, `app_id=${APP_A}&n=${i}`);
     } finally {
       await mock.close();
@@ -164,15 +184,23 @@ describe("mock --record when the recording goes away while the mock runs", () =>
   it("a directory put at the path is never written: recording stops, said once, and close reports it", async () => {
     const record = join(dir, "becomes-a-folder.ndjson");
     const log: string[] = [];
-    const mock = await startMockServer({ data: exampleDataset(), port: 0, recordFile: record, log: (line) => log.push(line) });
+    const mock = await startMockServer({
+      data: exampleDataset(),
+      port: 0,
+      recordFile: record,
+      log: (line) => {
+        log.push(line);
+        poke();
+      },
+    });
     let closing: unknown;
     try {
       await ask(mock.url, `app_id=${APP_A}`);
-      await settle();
+      await until(hasLines(record, 1));
       await unlink(record);
       await mkdir(record);
       for (let i = 0; i < 3; i++) await ask(mock.url, `app_id=${APP_A}&n=${i}`);
-      await settle();
+      await until(() => log.some((line) => line.startsWith("recording stopped")));
     } finally {
       closing = await mock.close().catch((error: unknown) => error);
     }

@@ -76,14 +76,11 @@ describe.each([
   ["server.requests (node mock)", (filter: unknown) => mock.requests(filter as JournalFilter)],
 ])("%s", (name, requests) => {
   it.each(WRONG)("%s is E_USAGE, one short line naming it", (_what, filter, says) => {
-    const started = performance.now();
     const message = usage(() => requests(filter));
-    const ms = performance.now() - started;
     expect(message).toMatch(says);
     expect(message.startsWith(name.split(" ")[0]!)).toBe(true);
     expect(message.length).toBeLessThan(300);
     expect(message).not.toContain("\n");
-    expect(ms).toBeLessThan(1_000);
   });
 
   it("a valid filter still lists what was called, and nothing for an operation never called", () => {

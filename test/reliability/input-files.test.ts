@@ -56,27 +56,21 @@ describe.skipIf(windows)("reliability: --baseline and --replay read only regular
       ["fuzz", "--seed", "1", "--update-baseline"],
       ["fuzz", "--seed", "1", "--prune-baseline"],
     ]) {
-      const started = performance.now();
       const result = await runCliCaptured([...args, "--base-url", "http://127.0.0.1:1", "--app-id", APP, "--baseline", paths[kind]!]);
-      const ms = performance.now() - started;
       expect(result.code).toBe(2);
       const lines = result.stderr.trim().split("\n");
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(`baseline ${paths[kind]}: `);
       expect(lines[0]).toMatch(WHY[kind]!);
-      expect(ms).toBeLessThan(5000);
     }
   });
 
   it.each(KINDS)("fuzz --replay %s: one line, exit 2, at once", async (kind) => {
-    const started = performance.now();
     const result = await runCliCaptured(["fuzz", "--replay", paths[kind]!, "--base-url", "http://127.0.0.1:1", "--app-id", APP]);
-    const ms = performance.now() - started;
     expect(result.code).toBe(2);
     const lines = result.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(WHY[kind]!);
-    expect(ms).toBeLessThan(5000);
   });
 
   it("the reader: a regular file whole, at most cap + 1 bytes read, a missing file E_FILE_NOT_FOUND", async () => {

@@ -389,7 +389,6 @@ describe("attack: a baseline swapped for a FIFO or a link to /dev/zero between i
         return json(500, { detail: "boom" });
       });
       await listenForTest(running.server);
-      const started = performance.now();
       const result = await runCliCaptured([
         "fuzz",
         "--base-url",
@@ -409,7 +408,6 @@ describe("attack: a baseline swapped for a FIFO or a link to /dev/zero between i
       expect(result.stderr.trim().split("\n")).toHaveLength(1);
       expect(result.stderr).toMatch(/not a regular file/);
       expect(still(file)).toBe(true);
-      expect(performance.now() - started).toBeLessThan(30_000);
     },
     60_000,
   );

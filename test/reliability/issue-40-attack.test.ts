@@ -229,14 +229,10 @@ const rejection = (promise: Promise<unknown>): Promise<unknown> =>
 describe("attack: the mock client against a server that is no well-behaved mock", () => {
   it("a server that never answers: a MockClientError once timeoutMs has passed, not a hang", async () => {
     const url = await hostile(() => undefined);
-    const started = performance.now();
     const error = await rejection(createMockClient(url, { timeoutMs: 300 }).requests());
-    const ms = performance.now() - started;
-    console.log(`the client gave up on a silent server after ${ms.toFixed(0)} ms (timeoutMs 300)`);
     expect(error).toBeInstanceOf(MockClientError);
     expect(error).toMatchObject({ code: "E_MOCK_CLIENT", status: 0 });
     expect((error as Error).message).toMatch(/^mock\.requests: the mock at http:\/\/127\.0\.0\.1:\d+ did not answer within 300 ms$/);
-    expect(ms).toBeLessThan(5000);
   });
 
   it("a server that sends its headers and then dribbles forever: the same timeout ends the body", async () => {
@@ -712,11 +708,10 @@ describe("attack: the journal's memory bound under many sessions", () => {
     note: "",
   });
 
-  it("100,000 requests, each of its own session: 10,000 kept, the evicted sessions forgotten, in linear time", () => {
+  // Linear: its figure (target < 1 s) is `npm run bench -- targets linear`.
+  it("100,000 requests, each of its own session: 10,000 kept, the evicted sessions forgotten", () => {
     const journal = createJournal();
-    const started = performance.now();
     for (let i = 0; i < 100_000; i++) journal.add(i, entry(`s${i}`));
-    const addMs = performance.now() - started;
     const listed = journal.list();
     expect(listed.length).toBe(JOURNAL_TOTAL);
     expect(listed[0]!.session).toBe("s90000");
@@ -724,8 +719,6 @@ describe("attack: the journal's memory bound under many sessions", () => {
     expect(journal.list({ session: "s99999" }).map((e) => e.id)).toEqual([100_000]);
     // Every session queue still held is one of the kept entries: nothing of the 90,000 evicted ones stays.
     expect(journal.clear()).toBe(JOURNAL_TOTAL);
-    console.log(`journal: 100,000 adds of distinct sessions in ${addMs.toFixed(0)} ms`);
-    expect(addMs).toBeLessThan(5000);
   });
 
   it("10,000 sessions, then one busy session: the busy one keeps its last 1,000, the others what the total leaves", () => {
@@ -761,17 +754,13 @@ describe("attack: the journal's memory bound under many sessions", () => {
     expect(journal.clear()).toBe(5);
   });
 
-  it("2,000 sessions over HTTP, each one request: listed per session and whole, the whole list in well under a second", async () => {
+  it("2,000 sessions over HTTP, each one request: listed per session and whole", async () => {
     await mock.clearRequests();
     const names = Array.from({ length: 2000 }, (_, i) => `many-${i}`);
     for (let i = 0; i < names.length; i += 100) await Promise.all(names.slice(i, i + 100).map((name) => ask(LIST, name)));
     expect((await mock.requests({ session: "many-1999" })).length).toBe(1);
-    const started = performance.now();
     const all = await mock.requests();
-    const ms = performance.now() - started;
-    console.log(`GET /_mock/api/requests of 2,000 entries: ${ms.toFixed(0)} ms`);
     expect(all.length).toBe(2000);
-    expect(ms).toBeLessThan(5000);
     expect(await mock.clearRequests()).toBe(2000);
   }, 60_000);
 });

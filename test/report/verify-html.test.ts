@@ -148,13 +148,11 @@ describe("the HTML report: warnings collapsed by rule (issue 22)", () => {
 });
 
 describe("writeHtmlReport: linear in findings (issue 23)", () => {
-  it("streams a report of 1,000,000 findings of one rule in seconds", async () => {
+  // The figure for 1,000,000 (target < 45 s) is `npm run bench -- targets html-1m`. Quadratic before:
+  // 80,000 findings took 57 s, so 200,000 would run past this test's timeout.
+  it("streams a report of 200,000 findings of one rule: every finding is a row", async () => {
     const sink = new CountingSink();
-    const start = performance.now();
-    await writeHtmlReport(sink, fromVerify(syntheticReport(100_000, 900_000)));
-    const seconds = (performance.now() - start) / 1000;
-    expect(sink.rows).toBe(1_000_000);
-    // Quadratic before: 80,000 findings took 57 s, more than 120 s here.
-    expect(seconds).toBeLessThan(45);
+    await writeHtmlReport(sink, fromVerify(syntheticReport(20_000, 180_000)));
+    expect(sink.rows).toBe(200_000);
   }, 60_000);
 });

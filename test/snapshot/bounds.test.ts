@@ -405,14 +405,13 @@ describe("size, time and concurrency bounds", () => {
     expect(run.stdout).toMatch(/^error: the 200 body is larger than 15,000 bytes \(--max-response-bytes/m);
   });
 
-  it("a provider that never answers times out per --timeout: exit 2 within a second or so", async () => {
+  // The outcome is the timeout named in the error: without one, undici would wait 300 s (past the test's timeout).
+  it("a provider that never answers times out per --timeout: exit 2 naming the 200 ms", async () => {
     const p = await provider(() => {}); // never answers
-    const started = Date.now();
     const out = fresh("slow.json");
     const run = await runCliCaptured(args(p.url, out, "--timeout", "200"));
-    const took = Date.now() - started;
     expect(run.code, run.stdout + run.stderr).toBe(2);
-    expect(took).toBeLessThan(3_000);
+    expect(run.stderr).toMatch(/no answer for 200 ms/);
     expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
     expect(await exists(out)).toBe(false);
   });
@@ -422,10 +421,8 @@ describe("size, time and concurrency bounds", () => {
       serving((_req, _res, url) => url.searchParams.get("app_id") === APP_2 && url.pathname === "/human-evaluations"),
     );
     for (const anonymize of [[], ["--anonymize", "--salt", "s"]]) {
-      const started = Date.now();
       const run = await runCliCaptured(args(p.url, fresh("slow2.json"), "--timeout", "200", ...anonymize));
       expect(run.code, run.stdout + run.stderr).toBe(2);
-      expect(Date.now() - started).toBeLessThan(3_000);
       expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
       expect(run.stderr).toMatch(/human evaluations of app #2: no answer for 200 ms/);
       if (anonymize.length > 0) expect(run.stdout + run.stderr).not.toMatch(new RegExp(`${APP_1}|${APP_2}`));
@@ -434,10 +431,8 @@ describe("size, time and concurrency bounds", () => {
 
   it("a slow by-id answer times out: exit 1, the by-id request named as failed", async () => {
     const p = await provider(serving((_req, _res, url) => url.pathname === `/human-evaluations/${HUMAN_ID}`));
-    const started = Date.now();
     const run = await runCliCaptured(args(p.url, fresh("slow-by-id.json"), "--timeout", "200"));
     expect(run.code, run.stdout + run.stderr).toBe(1);
-    expect(Date.now() - started).toBeLessThan(3_000);
     expect(run.stdout).toMatch(new RegExp(`error: by id: human_evaluations\\[1\\] \\(id ${HUMAN_ID}\\): its by-id request failed`));
   });
 });
