@@ -146,13 +146,12 @@ const DECODERS: Readonly<Record<string, typeof gunzipSync>> = {
   br: brotliDecompressSync,
 };
 
-/** The decoders of a body's first bytes (flushed, not finished): what they already decode to. */
-const PREFIX_DECODERS: Readonly<Record<string, (bytes: Uint8Array, maxOutputLength: number) => Buffer>> = {
-  gzip: (bytes, maxOutputLength) => gunzipSync(bytes, { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength }),
-  "x-gzip": (bytes, maxOutputLength) => gunzipSync(bytes, { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength }),
-  deflate: (bytes, maxOutputLength) => inflateSync(bytes, { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength }),
-  br: (bytes, maxOutputLength) => brotliDecompressSync(bytes, { finishFlush: zlibConstants.BROTLI_OPERATION_FLUSH, maxOutputLength }),
-};
+/** The codings a Content-Encoding lists, in the order applied (`identity` and blanks left out). */
+const contentCodings = (encoding: string): string[] =>
+  encoding
+    .split(",")
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== "" && coding !== "identity");
 
 /** Wire bytes of an encoded body before its decoded size is first measured; then at every doubling. */
 const PROBE_FROM = 64 * 1024;
@@ -164,14 +163,16 @@ const PROBE_FROM = 64 * 1024;
  * decoding work is at most twice the body's.
  */
 export function decodesPastCap(prefix: Uint8Array, encoding: string, maxBytes: number): boolean {
-  const codings = encoding
-    .split(",")
-    .map((coding) => coding.trim().toLowerCase())
-    .filter((coding) => coding !== "" && coding !== "identity");
-  const decode = codings.length === 1 ? PREFIX_DECODERS[codings[0]!] : undefined;
+  const codings = contentCodings(encoding);
+  const coding = codings.length === 1 ? codings[0]! : "";
+  const decode = DECODERS[coding];
   if (decode === undefined) return false;
   try {
-    decode(prefix, maxBytes);
+    // Flushed, not finished: what the first bytes already decode to.
+    decode(prefix, {
+      finishFlush: coding === "br" ? zlibConstants.BROTLI_OPERATION_FLUSH : zlibConstants.Z_SYNC_FLUSH,
+      maxOutputLength: maxBytes,
+    });
     return false;
   } catch (error) {
     // A prefix that does not decode is judged when the body ends (decodeBody), as before.
@@ -189,10 +190,7 @@ export function decodeBody(
   encoding: string,
   maxBytes: number,
 ): { text: string; tooLarge?: true } | { undecodable: string } {
-  const codings = encoding
-    .split(",")
-    .map((coding) => coding.trim().toLowerCase())
-    .filter((coding) => coding !== "" && coding !== "identity");
+  const codings = contentCodings(encoding);
   let bytes = raw;
   for (const coding of codings.reverse()) {
     const decode = DECODERS[coding];
@@ -347,26 +345,29 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         let bytes = 0;
         let tooLarge = false;
         let probeAt = PROBE_FROM;
+        /** The body is past the cap: answered with `text` (what came before it), the rest not read. */
+        const stopTooLarge = (text: string): void => {
+          tooLarge = true;
+          finish({
+            answer: {
+              status: response.statusCode ?? 0,
+              headers: headerRecord(response),
+              text,
+              bytes,
+              durationMs: elapsed(),
+              tooLarge: true,
+            },
+          });
+          response.destroy();
+        };
         response.on("data", (chunk: Buffer) => {
           if (tooLarge) return;
           arm();
           bytes += chunk.length;
           if (bytes > options.maxResponseBytes) {
-            tooLarge = true;
             chunks.push(chunk.subarray(0, chunk.length - (bytes - options.maxResponseBytes)));
-            finish({
-              answer: {
-                status: response.statusCode ?? 0,
-                headers: headerRecord(response),
-                // What came before the cap (raw bytes when the body is encoded: the cap counts wire bytes here).
-                text: streaming === undefined ? decoder.decode(Buffer.concat(chunks)) : lastText(streaming, chunks[0]!),
-                bytes,
-                durationMs: elapsed(),
-                tooLarge: true,
-              },
-            });
-            response.destroy();
-            return;
+            // What came before the cap (raw bytes when the body is encoded: the cap counts wire bytes here).
+            return stopTooLarge(streaming === undefined ? decoder.decode(Buffer.concat(chunks)) : lastText(streaming, chunks[0]!));
           }
           if (streaming !== undefined) {
             streaming.add(chunk);
@@ -376,19 +377,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           if (bytes < probeAt) return;
           probeAt = bytes * 2;
           if (!decodesPastCap(Buffer.concat(chunks, bytes), response.headers["content-encoding"] ?? "", options.maxResponseBytes)) return;
-          tooLarge = true;
           chunks.length = 0;
-          finish({
-            answer: {
-              status: response.statusCode ?? 0,
-              headers: headerRecord(response),
-              text: "",
-              bytes,
-              durationMs: elapsed(),
-              tooLarge: true,
-            },
-          });
-          response.destroy();
+          stopTooLarge("");
         });
         response.on("error", (error) => {
           const { kind, message } = classifyExchangeError(error, base.host);

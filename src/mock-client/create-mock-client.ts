@@ -3,6 +3,7 @@
 // only, no Node built-in. Every call checks its arguments here (a typo in a filter or a session field
 // is E_USAGE at once, not a filter that matches nothing) and turns a refusal into a MockClientError.
 import { ToolkitError } from "../errors.js";
+import { concatBytes } from "../io/concat-bytes.js";
 import { redactSecrets } from "../io/redact.js";
 import { checkJournalFilter, type JournalEntry, type JournalFilter } from "../mock/journal.js";
 import type { ScenarioSetting } from "../mock/scenario-switch.js";
@@ -116,10 +117,7 @@ async function readText(response: Response, limit: number): Promise<string | und
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) bytes.set(chunk, (at += chunk.length) - chunk.length);
-  return new TextDecoder().decode(bytes);
+  return new TextDecoder().decode(concatBytes(chunks, size));
 }
 
 /** A journal filter as the console's query string. */
